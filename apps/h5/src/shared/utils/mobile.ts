@@ -1,0 +1,10 @@
+/** Mainland mobile number: 11 digits, `1`, then 3–9, then nine digits (spec §5). */
+export function isChinaMobilePhone(value: string): boolean {
+  return /^1[3-9]\d{9}$/.test(value);
+}
+
+/** `13812345678` → `138****5678`. */
+export function maskMobile(mobile: string): string {
+  if (mobile.length < 8) return mobile;
+  return `${mobile.slice(0, 3)}****${mobile.slice(7)}`;
+}

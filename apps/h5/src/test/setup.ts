@@ -1,0 +1,21 @@
+import '@testing-library/jest-dom/vitest';
+import { act, cleanup } from '@testing-library/react';
+import Dialog from 'antd-mobile/es/components/dialog';
+import Toast from 'antd-mobile/es/components/toast';
+import { Globals } from '@react-spring/web';
+import { afterEach } from 'vitest';
+
+// antd-mobile animates masks and popups with react-spring; jsdom has no frames to run them.
+Globals.assign({ skipAnimation: true });
+
+afterEach(() => {
+  cleanup();
+  // Imperative toasts and dialogs live outside the React tree that cleanup() unmounts.
+  act(() => {
+    Toast.clear();
+    Dialog.clear();
+  });
+  localStorage.clear();
+  sessionStorage.clear();
+  document.body.innerHTML = '';
+});

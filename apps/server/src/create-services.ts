@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { assertSafeForProduction, type ServerEnv } from './config/env';
+import { openDatabase } from './shared/db/database';
+import { migrate } from './shared/db/migrate';
+import { MemoryStore } from './shared/store/memory-store';
+import { RedisStore } from './shared/store/redis-store';
+import type { EphemeralStore } from './shared/store/ephemeral-store';
+import { TokenService } from './shared/auth/tokens';
+import { SettingsService } from './shared/settings/settings-service';
+import { createSmsSender } from './providers/sms/create-sms-sender';
+import type { SmsSender } from './providers/sms/sms-sender';
+import type { AppServices } from './services';
+import { ImageCaptchaService } from './modules/captcha/image-captcha';
+import { SmsCodeService } from './modules/captcha/sms-codes';
+
+export interface ServiceOverrides {
+  store?: EphemeralStore;
+  sms?: SmsSender;
+  now?: () => Date;
+  /** PGlite folder; `'memory'` for tests. Defaults to `<DATA_DIR>/pglite`. */
+  pgliteDir?: string;
+}
+
+/** In development the JWT secret is generated once and kept under DATA_DIR; production must set it. */
+export function resolveJwtSecret(env: ServerEnv): string {
+  if (env.jwtSecret) return env.jwtSecret;
+  const file = path.join(env.dataDir, 'jwt-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  fs.mkdirSync(env.dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export async function createServices(env: ServerEnv, overrides: ServiceOverrides = {}): Promise<AppServices> {
+  assertSafeForProduction(env);
+  const database = await openDatabase({
+    databaseUrl: env.databaseUrl,
+    pgliteDir: overrides.pgliteDir ?? path.join(env.dataDir, 'pglite'),
+  });
+  await migrate(database);
+  const now = overrides.now ?? (() => new Date());
+  const store =
+    overrides.store ??
+    (env.redisUrl ? RedisStore.connect(env.redisUrl, env.redisKeyPrefix) : new MemoryStore());
+  const sms = overrides.sms ?? createSmsSender(env.sms);
+  return {
+    env,
+    database,
+    db: database.db,
+    store,
+    tokens: new TokenService(resolveJwtSecret(env), env.jwtTtlMinutes * 60, () => now().getTime()),
+    settings: new SettingsService(database.db, 1000, () => now().getTime()),
+    sms,
+    imageCaptcha: new ImageCaptchaService(store, env.captchaTestCode),
+    smsCodes: new SmsCodeService(store, sms, database.db),
+    now,
+  };
+}
+
+export async function closeServices(services: AppServices): Promise<void> {
+  await services.store.close();
+  await services.database.close();
+}

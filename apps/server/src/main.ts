@@ -1,0 +1,46 @@
+import { readEnv } from './config/env';
+import { closeServices, createServices } from './create-services';
+import { buildApp } from './app';
+import { registerAdminEndpoint, removeAdminFile, writeAdminFile } from './cli/admin-endpoint';
+import { DEMO_MEMBER, seedDemoIfEmpty } from './seed/demo-seed';
+
+async function main() {
+  const env = readEnv();
+  const services = await createServices(env);
+  const seeded = await seedDemoIfEmpty(services);
+  const app = await buildApp(services, { serveH5: true });
+  const { token } = registerAdminEndpoint(app);
+  await app.listen({ host: env.host, port: env.port });
+  const localUrl = `http://${env.host.includes(':') ? `[${env.host}]` : env.host}:${env.port}`;
+  writeAdminFile(env.dataDir, localUrl.replace('0.0.0.0', '127.0.0.1'), token);
+
+  const lines = [
+    `Kezhan listening on ${localUrl}`,
+    `  database: ${services.database.kind === 'pglite' ? `PGlite in ${env.dataDir}/pglite` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  ephemeral state: ${env.redisUrl ? 'Redis (REDIS_URL)' : 'in memory'}`,
+    seeded ? '  demo data seeded (first run)' : '',
+    `  demo login: mobile ${DEMO_MEMBER.mobile}, password ${DEMO_MEMBER.password}`,
+    services.sms.name === 'log'
+      ? '  SMS codes are not sent: each one is printed here as "[sms] mobile=… scene=… code=…"'
+      : `  SMS driver: ${services.sms.name}`,
+  ].filter(Boolean);
+  process.stdout.write(`${lines.join('\n')}\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    removeAdminFile(env.dataDir);
+    await app.close();
+    await closeServices(services);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+
+describe('GET /api/v2/other/config', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers every field of api-contract §3.1 with the spec defaults and exact JSON types', async () => {
+    const res = await t.request<Record<string, any>>({ method: 'GET', url: '/api/v2/other/config' });
+    expect(res.statusCode).toBe(200);
+    expect(res.code).toBe(0);
+    expect(res.message).toBe('');
+    const config = res.data;
+    expect(config.name).toBe('课栈');
+    expect(config.webname).toBe('课栈');
+    expect(config.url).toBe('http://api.test');
+    expect(config.pc_url).toBe('');
+    expect(config.logo).toEqual({ logo: 'http://api.test/images/logo.png', white_logo: 'http://api.test/' });
+    expect(config.user_protocol).toBe('http://api.test/user/protocol');
+    expect(config.user_private_protocol).toBe('http://api.test/user/private_protocol');
+    expect(config.aboutus).toBe('http://api.test/aboutus');
+    expect(config.member).toEqual({ enabled_mobile_bind_alert: 0, enabled_face_verify: false });
+    expect(config.socialites).toEqual({ qq: 0, wechat_scan: 0, wechat_oauth: 0 });
+    expect(config.credit1_reward).toEqual({
+      register: 0,
+      watched_vod_course: 0,
+      watched_video: 0,
+      paid_order: '',
+    });
+    expect(config.player).toEqual({
+      cover: 'http://api.test/images/player-thumb.png',
+      enabled_bullet_secret: 0,
+      bullet_secret: { size: 14, color: 'red', opacity: 1, text: '${mobile}' },
+    });
+    expect(config.enabled_addons).toEqual([]);
+    for (const key of ['icp', 'icp_link', 'icp2', 'icp2_link', 'h5_url'])
+      expect(typeof config[key]).toBe('string');
+    for (const key of ['sliders', 'navs', 'links']) expect(config[key]).toEqual([]);
+  });
+
+  it('reflects a changed setting on the next request, with its type', async () => {
+    await t.services.settings.set('member.enabled_face_verify', 'true');
+    await t.services.settings.set('socialites.qq', '1');
+    await t.services.settings.set('pc_url', 'https://pc.example.com/');
+    const res = await t.request<Record<string, any>>({ method: 'GET', url: '/api/v2/other/config' });
+    expect(res.data.member.enabled_face_verify).toBe(true);
+    expect(res.data.socialites.qq).toBe(1);
+    expect(res.data.pc_url).toBe('https://pc.example.com');
+  });
+
+  it('rejects a setting value that does not fit its type', async () => {
+    await expect(t.services.settings.set('socialites.qq', 'yes')).rejects.toThrow('must be an integer');
+    await expect(t.services.settings.set('no.such.key', '1')).rejects.toThrow('Unknown setting');
+  });
+});

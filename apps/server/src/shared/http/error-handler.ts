@@ -1,0 +1,37 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { failure } from './envelope';
+import { BusinessError } from './errors';
+
+export const RATE_LIMITED_MESSAGE = '请稍后再试';
+
+/** Fastify's own request errors, answered in plain Chinese instead of a stack or a 4xx page. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: '请求数据过大',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持的请求数据格式',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求数据格式错误',
+  FST_ERR_CTP_EMPTY_JSON_BODY: '请求数据格式错误',
+  FST_ERR_CTP_INVALID_JSON_BODY: '请求数据格式错误',
+};
+
+/**
+ * One error handler for the whole API (api-contract §1.3): business and validation failures are
+ * HTTP 200 envelopes with code 1 (or 401 / 429); malformed requests get a clear code-1 message;
+ * anything unexpected is logged with its stack and answered 500 without internals.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof BusinessError) return reply.status(200).send(failure(error.message, error.code));
+    if (error.statusCode === 429) {
+      return reply.status(200).send(failure(RATE_LIMITED_MESSAGE, 429));
+    }
+    const known = error.code ? FRAMEWORK_MESSAGES[error.code] : undefined;
+    if (known || error.name === 'SyntaxError')
+      return reply.status(200).send(failure(known ?? '请求数据格式错误'));
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ err: error }, 'rejected request');
+      return reply.status(200).send(failure('参数错误'));
+    }
+    request.log.error({ err: error, method: request.method, url: request.url }, 'unhandled error');
+    return reply.status(500).send(failure('系统错误，请稍后再试'));
+  });
+}

@@ -1,0 +1,34 @@
+/** `GET /api/v2/other/config` — api-contract §3.1. Types are exact: the h5 compares with ===. */
+export interface SiteConfig {
+  webname: string;
+  name: string;
+  logo: { logo: string; white_logo: string };
+  url: string;
+  pc_url: string;
+  h5_url: string;
+  icp: string;
+  icp_link: string;
+  icp2: string;
+  icp2_link: string;
+  user_protocol: string;
+  user_private_protocol: string;
+  vip_protocol: string;
+  aboutus: string;
+  player: {
+    cover: string;
+    enabled_bullet_secret: number | string;
+    bullet_secret: { size: number | string; color: string; opacity: number | string; text: string };
+  };
+  member: { enabled_mobile_bind_alert: number; enabled_face_verify: boolean };
+  socialites: { qq: number; wechat_scan: number; wechat_oauth: number };
+  credit1_reward: {
+    register: number;
+    watched_vod_course: number;
+    watched_video: number;
+    paid_order: number | string;
+  };
+  enabled_addons: string[];
+  sliders: unknown[];
+  navs: unknown[];
+  links: unknown[];
+}

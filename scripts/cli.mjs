@@ -1,0 +1,7 @@
+// `npm run cli -- <command>`: operator commands (see `npm run cli -- --help`).
+import { ensureDependencies, run } from './lib.mjs';
+
+ensureDependencies();
+process.exit(
+  run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/main.ts', ...process.argv.slice(2)]),
+);

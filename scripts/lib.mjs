@@ -1,0 +1,74 @@
+// Helpers for the root scripts. Node built-ins only: they run before dependencies are installed.
+import { spawnSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+export function runOrExit(command, args, options = {}) {
+  const status = run(command, args, options);
+  if (status !== 0) {
+    console.error(`\n✗ ${command} ${args.join(' ')} failed (exit ${status})`);
+    process.exit(status);
+  }
+}
+
+/** Installs dependencies when node_modules is missing or older than the lockfile. */
+export function ensureDependencies() {
+  const marker = path.join(root, 'node_modules', '.package-lock.json');
+  const lock = path.join(root, 'package-lock.json');
+  const stale =
+    !fs.existsSync(marker) ||
+    (fs.existsSync(lock) && fs.statSync(lock).mtimeMs > fs.statSync(marker).mtimeMs + 1000);
+  if (!stale) return;
+  console.log('› Installing dependencies (npm install)…');
+  runOrExit('npm', ['install', '--no-audit', '--no-fund']);
+}
+
+function hashTree(hash, target) {
+  if (!fs.existsSync(target)) return;
+  const stat = fs.statSync(target);
+  if (stat.isDirectory()) {
+    for (const entry of fs.readdirSync(target).sort()) {
+      if (entry === 'node_modules' || entry === 'dist') continue;
+      hashTree(hash, path.join(target, entry));
+    }
+  } else {
+    hash.update(target);
+    hash.update(fs.readFileSync(target));
+  }
+}
+
+/** Builds the h5 when its sources (or the contract it imports) changed since the last build. */
+export function ensureH5Build({ force = false } = {}) {
+  const h5 = path.join(root, 'apps/h5');
+  const pkg = JSON.parse(fs.readFileSync(path.join(h5, 'package.json'), 'utf8'));
+  if (!pkg.scripts?.build) return;
+  const hash = createHash('sha256');
+  for (const item of ['src', 'public', 'index.html', 'package.json', 'vite.config.ts', 'tsconfig.json']) {
+    hashTree(hash, path.join(h5, item));
+  }
+  hashTree(hash, path.join(root, 'packages/contract/src'));
+  const digest = hash.digest('hex');
+  const stamp = path.join(h5, 'dist', '.build-stamp');
+  if (!force && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === digest) return;
+  console.log('› Building the h5 app…');
+  runOrExit('npm', ['run', 'build', '-w', '@kezhan/h5']);
+  fs.writeFileSync(stamp, digest);
+}
+
+export function startServer(env = {}) {
+  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+}
