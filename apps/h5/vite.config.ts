@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // The API server (apps/server) listens on 8300 by default; `vite dev` proxies /api to it.
@@ -5,6 +6,7 @@ const apiTarget = process.env.KEZHAN_API ?? 'http://127.0.0.1:8300';
 
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic' } },
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -14,6 +14,7 @@ import type { SmsSender } from './providers/sms/sms-sender';
 import type { AppServices } from './services';
 import { ImageCaptchaService } from './modules/captcha/image-captcha';
 import { SmsCodeService } from './modules/captcha/sms-codes';
+import { Metrics } from './modules/ops/metrics';
 
 export interface ServiceOverrides {
   store?: EphemeralStore;
@@ -56,6 +57,7 @@ export async function createServices(env: ServerEnv, overrides: ServiceOverrides
     sms,
     imageCaptcha: new ImageCaptchaService(store, env.captchaTestCode),
     smsCodes: new SmsCodeService(store, sms, database.db),
+    metrics: new Metrics({ poolStats: database.poolStats }),
     now,
   };
 }

@@ -6,6 +6,7 @@ import type { SettingsService } from './shared/settings/settings-service';
 import type { SmsSender } from './providers/sms/sms-sender';
 import type { ImageCaptchaService } from './modules/captcha/image-captcha';
 import type { SmsCodeService } from './modules/captcha/sms-codes';
+import type { Metrics } from './modules/ops/metrics';
 
 /**
  * What a running API node is made of. Built once by `createServices` (main, CLI, tests) and
@@ -21,6 +22,8 @@ export interface AppServices {
   sms: SmsSender;
   imageCaptcha: ImageCaptchaService;
   smsCodes: SmsCodeService;
+  /** Prometheus metrics of this node (HTTP requests, jobs, database pool), served at /metrics. */
+  metrics: Metrics;
   now: () => Date;
 }
 

@@ -2,11 +2,11 @@ import '@testing-library/jest-dom/vitest';
 import { act, cleanup } from '@testing-library/react';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Toast from 'antd-mobile/es/components/toast';
-import { Globals } from '@react-spring/web';
+import { reduceMotion } from 'antd-mobile/es/utils/reduce-and-restore-motion';
 import { afterEach } from 'vitest';
 
-// antd-mobile animates masks and popups with react-spring; jsdom has no frames to run them.
-Globals.assign({ skipAnimation: true });
+// antd-mobile animates masks, popups and spinners with react-spring; jsdom has no frames to run them.
+reduceMotion();
 
 afterEach(() => {
   cleanup();

@@ -20,6 +20,12 @@ export interface ServerEnv {
   logLevel: string;
   h5DistDir: string;
   sms: SmsEnv;
+  social: SocialEnv;
+  faceId: FaceIdEnv;
+  /** Run the scheduled jobs (src/jobs) on this node: JOBS_ENABLED, default on. */
+  jobsEnabled: boolean;
+  /** Per-job interval overrides in seconds: JOB_INTERVALS="purge-expired-logins=600,expire-unpaid-orders=60". */
+  jobIntervals: Record<string, number>;
 }
 
 export interface SmsEnv {
@@ -33,7 +39,48 @@ export interface SmsEnv {
   };
 }
 
+/** `dev` = local simulation pages on this server (never in production); `real` = the vendor. */
+export type VendorDriver = 'dev' | 'real';
+
+/** QQ and WeChat official-account OAuth (api-contract §12). */
+export interface SocialEnv {
+  driver: VendorDriver;
+  /** Key of the signed OAuth `state`; empty = derived from the JWT secret. */
+  stateSecret: string;
+  /** Hosts social login may return to besides APP_URL's and the `h5_url` / `pc_url` settings'. */
+  allowedRedirectHosts: string[];
+  qq: { clientId: string; clientSecret: string; apiBase: string };
+  wechat: { appId: string; appSecret: string; apiBase: string; authorizeUrl: string };
+}
+
+/** Tencent Cloud FaceID real-name verification (api-contract §13). */
+export interface FaceIdEnv {
+  driver: VendorDriver;
+  secretId: string;
+  secretKey: string;
+  endpoint: string;
+  region: string;
+  ruleId: string;
+}
+
+function vendorDriver(value: string | undefined, fallback: VendorDriver, name: string): VendorDriver {
+  const chosen = value || fallback;
+  if (chosen !== 'dev' && chosen !== 'real') throw new Error(`${name} must be dev or real`);
+  return chosen;
+}
+
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+function jobIntervals(value: string | undefined): Record<string, number> {
+  const intervals: Record<string, number> = {};
+  for (const item of (value ?? '').split(',').map((part) => part.trim()).filter(Boolean)) {
+    const match = /^([\w-]+)=(\d+)$/.exec(item);
+    if (!match || Number(match[2]) < 1)
+      throw new Error('JOB_INTERVALS must look like "job-name=seconds,other-job=seconds"');
+    intervals[match[1]] = Number(match[2]);
+  }
+  return intervals;
+}
 
 function integer(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
@@ -48,6 +95,11 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
   const port = integer(source.PORT, 8300, 'PORT');
   const smsDriver = source.SMS_DRIVER || 'log';
   if (smsDriver !== 'log' && smsDriver !== 'aliyun') throw new Error('SMS_DRIVER must be log or aliyun');
+  const socialDriver = vendorDriver(
+    source.SOCIAL_DRIVER,
+    nodeEnv === 'production' ? 'real' : 'dev',
+    'SOCIAL_DRIVER',
+  );
   return {
     nodeEnv,
     isProduction: nodeEnv === 'production',
@@ -64,6 +116,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
     rateLimitPerMinute: integer(source.RATE_LIMIT_PER_MINUTE, 120, 'RATE_LIMIT_PER_MINUTE'),
     logLevel: source.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     h5DistDir: path.resolve(source.H5_DIST_DIR || path.join(repoRoot, 'apps/h5/dist')),
+    jobsEnabled: (source.JOBS_ENABLED ?? '1') !== '0',
+    jobIntervals: jobIntervals(source.JOB_INTERVALS),
     sms: {
       driver: smsDriver,
       aliyun: {
@@ -79,6 +133,33 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
         },
       },
     },
+    social: {
+      driver: socialDriver,
+      stateSecret: source.SOCIAL_STATE_SECRET || '',
+      allowedRedirectHosts: (source.ALLOWED_REDIRECT_HOSTS || '')
+        .split(',')
+        .map((host) => host.trim())
+        .filter(Boolean),
+      qq: {
+        clientId: source.QQ_CLIENT_ID || '',
+        clientSecret: source.QQ_CLIENT_SECRET || '',
+        apiBase: (source.QQ_API_BASE || 'https://graph.qq.com').replace(/\/+$/, ''),
+      },
+      wechat: {
+        appId: source.WECHAT_MP_APP_ID || '',
+        appSecret: source.WECHAT_MP_APP_SECRET || '',
+        apiBase: (source.WECHAT_API_BASE || 'https://api.weixin.qq.com').replace(/\/+$/, ''),
+        authorizeUrl: source.WECHAT_AUTHORIZE_URL || 'https://open.weixin.qq.com/connect/oauth2/authorize',
+      },
+    },
+    faceId: {
+      driver: vendorDriver(source.FACEID_DRIVER, socialDriver, 'FACEID_DRIVER'),
+      secretId: source.TENCENT_SECRET_ID || '',
+      secretKey: source.TENCENT_SECRET_KEY || '',
+      endpoint: (source.TENCENT_FACEID_ENDPOINT || 'https://faceid.tencentcloudapi.com').replace(/\/+$/, ''),
+      region: source.TENCENT_FACEID_REGION || '',
+      ruleId: source.TENCENT_FACEID_RULE_ID || '',
+    },
   };
 }
 
@@ -89,5 +170,7 @@ export function assertSafeForProduction(env: ServerEnv): void {
   if (!env.jwtSecret || env.jwtSecret.length < 32)
     problems.push('JWT_SECRET must be set (at least 32 characters)');
   if (env.captchaTestCode) problems.push('CAPTCHA_TEST_CODE must not be set');
+  if (env.social.driver === 'dev') problems.push('SOCIAL_DRIVER must not be dev');
+  if (env.faceId.driver === 'dev') problems.push('FACEID_DRIVER must not be dev');
   if (problems.length > 0) throw new Error(`Refusing to start in production: ${problems.join('; ')}`);
 }

@@ -49,7 +49,7 @@ describe('showToast', () => {
   it('stays open with duration 0', async () => {
     fakeAllTimers();
     act(() => {
-      showToast('加载中', { duration: 0, icon: 'loading' });
+      showToast('加载中', { duration: 0 });
     });
     await advance(10000);
     expect(screen.getByText('加载中')).toBeInTheDocument();

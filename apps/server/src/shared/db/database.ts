@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
@@ -17,6 +18,8 @@ export interface DatabaseHandle {
   withAdvisoryLock<T>(lockId: number, work: () => Promise<T>): Promise<T>;
   /** Tries the lock without waiting; `undefined` when another node holds it. */
   tryWithAdvisoryLock<T>(lockId: number, work: () => Promise<T>): Promise<T | undefined>;
+  /** Connection pool figures for /metrics (PostgreSQL only; PGlite has one in-process connection). */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -81,6 +84,7 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
           await client.query('select pg_advisory_unlock($1)', [lockId]);
         }
       }),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     close: () => db.destroy(),
   };
 }
@@ -90,6 +94,8 @@ async function openPGlite(dir = 'memory'): Promise<DatabaseHandle> {
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   const pglite = await PGlite.create({
     dataDir,
+    // pg_trgm: course search (migration 0010).
+    extensions: { pg_trgm },
     parsers: { [pgliteTypes.INT8]: (value: string) => Number(value) },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });

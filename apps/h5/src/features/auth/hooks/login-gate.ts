@@ -1,0 +1,121 @@
+import Dialog from 'antd-mobile/es/components/dialog';
+import type { NavigateFunction } from 'react-router-dom';
+import type { MemberDetail, SiteConfig } from '@/shared/api/types';
+import {
+  clearFaceVerify,
+  clearToken,
+  getToken,
+  saveBizToken,
+  saveRuleId,
+  saveTmpToken,
+} from '@/shared/storage/storage';
+import { useAppStore } from '@/shared/store/app-store';
+import { showToast } from '@/shared/ui/toast';
+import { getHost } from '@/shared/utils/url';
+import { startFaceVerify } from '../api/start-face-verify';
+
+export const GATE_TEXT = {
+  bindTitle: '绑定手机号',
+  bindContent: '登录前请绑定手机号',
+  bindConfirm: '立即绑定',
+  faceTitle: '实名认证',
+  faceContent: '登录前请完成实名认证',
+  faceConfirm: '立即认证',
+  cancel: '退出登录',
+  faceFailed: '无法发起实名认证',
+} as const;
+
+export function needsMobileBind(config: SiteConfig, user: MemberDetail): boolean {
+  return Number(config.member.enabled_mobile_bind_alert) === 1 && user.is_bind_mobile !== 1;
+}
+
+export function needsFaceVerify(config: SiteConfig, user: MemberDetail): boolean {
+  return config.member.enabled_face_verify === true && user.is_face_verify === false;
+}
+
+function logoutToMember(navigate: NavigateFunction) {
+  useAppStore.getState().logoutAction();
+  navigate('/member', { replace: true });
+}
+
+/**
+ * The "ShowModel" of the original: a centred dialog whose cancel button always reads
+ * 退出登录 and logs the visitor out.
+ */
+export async function askOrLogout(
+  navigate: NavigateFunction,
+  texts: { title: string; content: string; confirmText: string },
+): Promise<boolean> {
+  const confirmed = await Dialog.confirm({
+    title: texts.title,
+    content: texts.content,
+    confirmText: texts.confirmText,
+    cancelText: GATE_TEXT.cancel,
+  });
+  if (!confirmed) logoutToMember(navigate);
+  return confirmed;
+}
+
+/** Starts Tencent face verification: store biz_token and rule_id, then leave for its page. */
+export async function beginFaceVerify(): Promise<void> {
+  try {
+    const res = await startFaceVerify(`${getHost()}/auth/faceSuccess`);
+    saveBizToken(res.data.biz_token);
+    saveRuleId(res.data.rule_id);
+    window.location.href = res.data.url;
+  } catch (e) {
+    const message = e instanceof Error && e.message ? e.message : '';
+    showToast(message || GATE_TEXT.faceFailed);
+  }
+}
+
+export async function showFaceVerifyModal(navigate: NavigateFunction): Promise<void> {
+  const confirmed = await askOrLogout(navigate, {
+    title: GATE_TEXT.faceTitle,
+    content: GATE_TEXT.faceContent,
+    confirmText: GATE_TEXT.faceConfirm,
+  });
+  if (confirmed) await beginFaceVerify();
+}
+
+/**
+ * Bind modal after a normal login: the token is parked as the temporary token so
+ * /bind-mobile can send it in the body and promote it back on success (screens.md §8 item 15).
+ */
+export async function showBindMobileModal(navigate: NavigateFunction): Promise<void> {
+  const confirmed = await askOrLogout(navigate, {
+    title: GATE_TEXT.bindTitle,
+    content: GATE_TEXT.bindContent,
+    confirmText: GATE_TEXT.bindConfirm,
+  });
+  if (!confirmed) return;
+  const token = getToken();
+  if (token) saveTmpToken(token);
+  clearToken();
+  useAppStore.setState({ isLogin: false, user: null });
+  navigate('/bind-mobile');
+}
+
+export type GateResult = 'bind' | 'face' | 'done';
+
+/**
+ * Spec §4 after login or at startup: bind modal first, then face verification, else done
+ * (and the face-verification keys are forgotten).
+ */
+export function runLoginGate(
+  navigate: NavigateFunction,
+  config: SiteConfig,
+  user: MemberDetail,
+  options: { skipBind?: boolean; skipFace?: boolean } = {},
+): GateResult {
+  if (!options.skipBind && needsMobileBind(config, user)) {
+    void showBindMobileModal(navigate);
+    return 'bind';
+  }
+  if (needsFaceVerify(config, user)) {
+    if (!options.skipFace) void showFaceVerifyModal(navigate);
+    return 'face';
+  }
+  clearFaceVerify();
+  return 'done';
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { assertSafeForProduction, readEnv } from './env';
+
+describe('environment', () => {
+  it('has working defaults for development', () => {
+    const env = readEnv({});
+    expect(env).toMatchObject({ port: 8300, host: '127.0.0.1', jwtTtlMinutes: 20160, rateLimitPerMinute: 120, isProduction: false });
+    expect(env.dataDir.endsWith('/data')).toBe(true);
+    expect(env.appUrl).toBe('http://127.0.0.1:8300');
+  });
+
+  it('refuses production without a strong JWT_SECRET', () => {
+    expect(() => assertSafeForProduction(readEnv({ NODE_ENV: 'production' }))).toThrow('JWT_SECRET must be set');
+    expect(() => assertSafeForProduction(readEnv({ NODE_ENV: 'production', JWT_SECRET: 'short' }))).toThrow('JWT_SECRET');
+  });
+
+  it('refuses production with the captcha test knob', () => {
+    const env = readEnv({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), CAPTCHA_TEST_CODE: 'abcd' });
+    expect(() => assertSafeForProduction(env)).toThrow('CAPTCHA_TEST_CODE must not be set');
+    expect(() => assertSafeForProduction({ ...env, captchaTestCode: undefined })).not.toThrow();
+  });
+
+  it('rejects malformed numbers instead of guessing', () => {
+    expect(() => readEnv({ PORT: 'eighty' })).toThrow('PORT must be a non-negative integer');
+    expect(() => readEnv({ SMS_DRIVER: 'carrier-pigeon' })).toThrow('SMS_DRIVER must be log or aliyun');
+  });
+});

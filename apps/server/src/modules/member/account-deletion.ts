@@ -1,0 +1,115 @@
+import { ACCOUNT_DELETION_GRACE_DAYS } from '@kezhan/contract/member';
+import type { Db } from '../../shared/db/database';
+import { BusinessError } from '../../shared/http/errors';
+import { rawDateTime } from '../../shared/time';
+import type { FileStorage } from '../../providers/storage/file-storage';
+import { onLogin } from '../auth/login-service';
+import { notifyMember } from '../messages/notify';
+import { isUniqueViolation } from './profile-service';
+
+export const DELETION_ALREADY_REQUESTED = '用户已申请注销';
+const GRACE_MS = ACCOUNT_DELETION_GRACE_DAYS * 24 * 3600 * 1000;
+
+export const deletionCancelledMessage = (submittedAt: Date) =>
+  `系统已为您自动取消于 ${rawDateTime(submittedAt)} 申请的用户注销申请`;
+
+/** api-contract §6.8: the account goes after the grace period unless the member logs in. */
+export async function requestAccountDeletion(db: Db, userId: number, now: Date): Promise<void> {
+  const pending = await db
+    .selectFrom('user_delete_jobs')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  if (pending) throw new BusinessError(DELETION_ALREADY_REQUESTED);
+  try {
+    await db
+      .insertInto('user_delete_jobs')
+      .values({ user_id: userId, submit_at: now, expired_at: new Date(now.getTime() + GRACE_MS) })
+      .execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new BusinessError(DELETION_ALREADY_REQUESTED);
+    throw error;
+  }
+}
+
+/** Login hook: any successful login withdraws a pending deletion and tells the member so. */
+export async function cancelPendingDeletion(trx: Db, userId: number, now: Date): Promise<boolean> {
+  const cancelled = await trx
+    .updateTable('user_delete_jobs')
+    .set({ status: 'cancelled', handled_at: now })
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending')
+    .returning(['submit_at'])
+    .execute();
+  for (const job of cancelled) await notifyMember(trx, userId, deletionCancelledMessage(job.submit_at));
+  return cancelled.length > 0;
+}
+
+onLogin((trx, userId, services) => cancelPendingDeletion(trx, userId, services.now()).then(() => undefined));
+
+export interface DeletionRunResult {
+  deleted: number[];
+  failed: { userId: number; error: string }[];
+}
+
+/**
+ * The scheduled job of account deletion: every request whose grace period has ended deletes its
+ * member row, and with it (foreign keys `on delete cascade`) everything that member owns; the
+ * mobile and nickname become free. Several nodes may run it at once: each request is claimed
+ * with `for update skip locked`. Pass `storage` to remove the member's uploaded files as well.
+ */
+export async function executeDueDeletions(
+  db: Db,
+  now: Date,
+  options: { storage?: FileStorage; limit?: number } = {},
+): Promise<DeletionRunResult> {
+  const due = await db
+    .selectFrom('user_delete_jobs')
+    .select(['id', 'user_id'])
+    .where('status', '=', 'pending')
+    .where('expired_at', '<=', now)
+    .orderBy('id')
+    .limit(options.limit ?? 500)
+    .execute();
+  const result: DeletionRunResult = { deleted: [], failed: [] };
+  for (const job of due) {
+    try {
+      const fileKeys = await db.transaction().execute(async (trx) => {
+        const claimed = await trx
+          .selectFrom('user_delete_jobs')
+          .select('id')
+          .where('id', '=', job.id)
+          .where('status', '=', 'pending')
+          .where('expired_at', '<=', now)
+          .forUpdate()
+          .skipLocked()
+          .executeTakeFirst();
+        if (!claimed) return null;
+        const files = await trx
+          .selectFrom('user_upload_images')
+          .select(['provider', 'storage_key'])
+          .where('user_id', '=', job.user_id)
+          .execute();
+        await trx.deleteFrom('users').where('id', '=', job.user_id).execute();
+        await trx
+          .updateTable('user_delete_jobs')
+          .set({ status: 'done', handled_at: now })
+          .where('id', '=', job.id)
+          .execute();
+        return files;
+      });
+      if (fileKeys === null) continue;
+      result.deleted.push(job.user_id);
+      const storage = options.storage;
+      if (storage) {
+        for (const file of fileKeys.filter((f) => f.provider === storage.name)) {
+          await storage.delete(file.storage_key).catch(() => undefined);
+        }
+      }
+    } catch (error) {
+      result.failed.push({ userId: job.user_id, error: (error as Error).message });
+    }
+  }
+  return result;
+}

@@ -1,0 +1,97 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+export interface PromoCodesTable {
+  id: Generated<number>;
+  code: string;
+  user_id: number | null;
+  invited_user_reward: Defaulted<number>;
+  invite_user_reward: Defaulted<number>;
+  use_times: Defaulted<number>;
+  used_times: Defaulted<number>;
+  expired_at: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  order_id: string;
+  user_id: number;
+  charge: number;
+  discount: Defaulted<number>;
+  amount: number;
+  status: Defaulted<number>;
+  payment: Defaulted<string>;
+  payment_method: Defaulted<string>;
+  promo_code_id: number | null;
+  trade_no: Defaulted<string>;
+  paid_at: Date | null;
+  cancelled_at: Date | null;
+  cancel_reason: Defaulted<string>;
+  refunded_amount: Defaulted<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type GoodsType = 'COURSE' | 'ROLE';
+
+export interface OrderGoodsTable {
+  id: Generated<number>;
+  order_id: number;
+  goods_type: GoodsType;
+  goods_id: number;
+  goods_name: string;
+  goods_thumb: Defaulted<string>;
+  goods_charge: number;
+  goods_ori_charge: number;
+  num: Defaulted<number>;
+  expire_days: Defaulted<number>;
+  created_at: Timestamp;
+}
+
+export interface PromoCodeUsesTable {
+  id: Generated<number>;
+  promo_code_id: number;
+  user_id: number;
+  order_id: number;
+  released_at: Date | null;
+  created_at: Timestamp;
+}
+
+export type PaymentOutcome = 'paid' | 'duplicate' | 'rejected' | 'ignored' | 'started';
+
+export interface OrderPaymentsTable {
+  id: Generated<number>;
+  order_id: number | null;
+  out_trade_no: Defaulted<string>;
+  gateway: string;
+  trade_no: Defaulted<string>;
+  amount_cents: number | null;
+  outcome: PaymentOutcome;
+  reason: Defaulted<string>;
+  payload: Defaulted<string>;
+  created_at: Timestamp;
+}
+
+export interface RefundsTable {
+  id: Generated<number>;
+  order_id: number;
+  amount: number;
+  reason: Defaulted<string>;
+  revoked_goods: Defaulted<number>;
+  created_at: Timestamp;
+}
+
+declare module '../../shared/db/schema' {
+  interface Database {
+    promo_codes: PromoCodesTable;
+    orders: OrdersTable;
+    order_goods: OrderGoodsTable;
+    promo_code_uses: PromoCodeUsesTable;
+    order_payments: OrderPaymentsTable;
+    refunds: RefundsTable;
+  }
+}
