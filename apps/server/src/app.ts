@@ -23,7 +23,7 @@ export async function buildApp(
   const app = Fastify({
     logger: options.logger === false ? false : { level: env.logLevel },
     bodyLimit: 1024 * 1024,
-    trustProxy: process.env.TRUST_PROXY === '1' ? true : false,
+    trustProxy: env.trustProxy,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();

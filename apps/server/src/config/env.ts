@@ -17,11 +17,15 @@ export interface ServerEnv {
   jwtTtlMinutes: number;
   captchaTestCode: string | undefined;
   rateLimitPerMinute: number;
+  /** Take the client IP from X-Forwarded-For (behind a reverse proxy). */
+  trustProxy: boolean;
   logLevel: string;
   h5DistDir: string;
   sms: SmsEnv;
   social: SocialEnv;
   faceId: FaceIdEnv;
+  /** Uploaded files (avatars): STORAGE_DRIVER local (default) or s3. */
+  storage: StorageEnv;
   /** Run the scheduled jobs (src/jobs) on this node: JOBS_ENABLED, default on. */
   jobsEnabled: boolean;
   /** Per-job interval overrides in seconds: JOB_INTERVALS="purge-expired-logins=600,expire-unpaid-orders=60". */
@@ -37,6 +41,26 @@ export interface SmsEnv {
     signName: string;
     templates: Record<string, string>;
   };
+}
+
+/** S3-compatible object storage (AWS S3, MinIO, COS, OSS, R2), written with SigV4-signed requests. */
+export interface S3Env {
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `https://endpoint/bucket/key` instead of `https://bucket.endpoint/key` (MinIO needs it). */
+  forcePathStyle: boolean;
+  /** Base URL files are read from (CDN); empty = the object URL itself. */
+  publicUrl: string;
+  /** Canned ACL sent with each upload (e.g. `public-read`); empty = none (bucket policy decides). */
+  objectAcl: string;
+}
+
+export interface StorageEnv {
+  driver: 'local' | 's3';
+  s3: S3Env;
 }
 
 /** `dev` = local simulation pages on this server (never in production); `real` = the vendor. */
@@ -114,10 +138,12 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
     jwtTtlMinutes: integer(source.JWT_TTL, 20160, 'JWT_TTL'),
     captchaTestCode: source.CAPTCHA_TEST_CODE || undefined,
     rateLimitPerMinute: integer(source.RATE_LIMIT_PER_MINUTE, 120, 'RATE_LIMIT_PER_MINUTE'),
+    trustProxy: source.TRUST_PROXY === '1',
     logLevel: source.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     h5DistDir: path.resolve(source.H5_DIST_DIR || path.join(repoRoot, 'apps/h5/dist')),
     jobsEnabled: (source.JOBS_ENABLED ?? '1') !== '0',
     jobIntervals: jobIntervals(source.JOB_INTERVALS),
+    storage: readStorageEnv(source),
     sms: {
       driver: smsDriver,
       aliyun: {
@@ -161,6 +187,28 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
       ruleId: source.TENCENT_FACEID_RULE_ID || '',
     },
   };
+}
+
+function readStorageEnv(source: NodeJS.ProcessEnv): StorageEnv {
+  const driver = source.STORAGE_DRIVER || 'local';
+  if (driver !== 'local' && driver !== 's3') throw new Error('STORAGE_DRIVER must be local or s3');
+  const s3: S3Env = {
+    endpoint: (source.S3_ENDPOINT || '').replace(/\/+$/, ''),
+    region: source.S3_REGION || 'us-east-1',
+    bucket: source.S3_BUCKET || '',
+    accessKeyId: source.S3_ACCESS_KEY_ID || '',
+    secretAccessKey: source.S3_SECRET_ACCESS_KEY || '',
+    forcePathStyle: source.S3_FORCE_PATH_STYLE === '1' || source.S3_FORCE_PATH_STYLE === 'true',
+    publicUrl: (source.S3_PUBLIC_URL || '').replace(/\/+$/, ''),
+    objectAcl: source.S3_OBJECT_ACL || '',
+  };
+  if (driver === 's3') {
+    const missing = (['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
+      (name) => !source[name],
+    );
+    if (missing.length > 0) throw new Error(`STORAGE_DRIVER=s3 needs ${missing.join(', ')}`);
+  }
+  return { driver, s3 };
 }
 
 /** Settings that are convenient in development but dangerous in production stop the start. */

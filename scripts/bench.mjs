@@ -1,0 +1,87 @@
+// `npm run bench`: the h5's initial JS/CSS (gzipped) and API throughput measured with autocannon
+// against the real server, next to a bare Node `http` server answering the same JSON.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureDependencies, ensureH5Build, root, run } from './lib.mjs';
+
+const DURATION = Number(process.env.BENCH_SECONDS || 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
+
+ensureDependencies();
+const { default: autocannon } = await import('autocannon');
+
+function h5Budget() {
+  const measure = path.join(root, 'apps/h5/scripts/measure-bundle.mjs');
+  if (!fs.existsSync(measure)) return console.log('h5: no measure script yet');
+  ensureH5Build();
+  console.log('\n== h5 home route, production build (budget: JS ≤ 120 KB gz, CSS ≤ 20 KB gz)');
+  run(process.execPath, [measure]);
+}
+
+async function startKezhan(port) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kezhan-bench-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn', JOBS_ENABLED: '0', DATABASE_URL: '', REDIS_URL: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk) => chunk.toString().includes('Kezhan listening') && resolve());
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return { stop: () => child.kill('SIGTERM'), dataDir };
+}
+
+function startBare(port, body) {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+    res.end(body);
+  });
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+}
+
+async function load(url, headers = {}) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  if (result.non2xx > 0 || result.errors > 0) console.warn(`  ! ${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: Math.round(result.requests.average), p99: result.latency.p99 };
+}
+
+async function apiThroughput() {
+  const port = 18300 + Math.floor(Math.random() * 500);
+  const kezhan = await startKezhan(port);
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const config = await (await fetch(`${base}/api/v2/other/config`)).text();
+    const login = await (
+      await fetch(`${base}/api/v2/login/password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ mobile: '13800000000', password: 'kezhan123' }),
+      })
+    ).json();
+    const auth = { authorization: `Bearer ${login.data.token}` };
+    const bare = await startBare(port + 1, config);
+
+    console.log(`\n== API throughput (autocannon, ${CONNECTIONS} connections, ${DURATION}s each, PGlite, same machine)`);
+    const rows = [];
+    const bareResult = await load(`http://127.0.0.1:${port + 1}/`);
+    rows.push(['bare node:http (same config JSON)', bareResult]);
+    const configResult = await load(`${base}/api/v2/other/config`);
+    rows.push(['GET /api/v2/other/config', configResult]);
+    const detailResult = await load(`${base}/api/v2/member/detail`, auth);
+    rows.push(['GET /api/v2/member/detail (auth)', detailResult]);
+    for (const [name, r] of rows) {
+      console.log(`${name.padEnd(38)} ${String(r.rps).padStart(7)} req/s   p99 ${r.p99} ms   ${Math.round((r.rps / bareResult.rps) * 100)}% of bare`);
+    }
+    console.log(`config vs bare: ${Math.round((configResult.rps / bareResult.rps) * 100)}% (goal ≥ 60%)`);
+    bare.close();
+  } finally {
+    kezhan.stop();
+  }
+}
+
+h5Budget();
+await apiThroughput();
