@@ -4,6 +4,7 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import type { AppServices } from './services';
 import { installErrorHandler } from './shared/http/error-handler';
+import { failure } from './shared/http/envelope';
 import { serveH5 } from './shared/http/h5-static';
 import { RedisStore } from './shared/store/redis-store';
 import { API_MODULES } from './modules/registry';
@@ -24,6 +25,8 @@ export async function buildApp(
     logger: options.logger === false ? false : { level: env.logLevel },
     bodyLimit: 1024 * 1024,
     trustProxy: env.trustProxy,
+    // Malformed URLs (bad percent-encoding, over-long ids) fail before routing: answer them too.
+    frameworkErrors: (_error, _request, reply) => void reply.status(200).send(failure('参数错误')),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();

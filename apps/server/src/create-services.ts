@@ -14,6 +14,10 @@ import type { SmsSender } from './providers/sms/sms-sender';
 import type { AppServices } from './services';
 import { ImageCaptchaService } from './modules/captcha/image-captcha';
 import { SmsCodeService } from './modules/captcha/sms-codes';
+import { createFileStorage } from './providers/storage/create-file-storage';
+import { createOAuthProviders } from './providers/oauth/create-oauth-providers';
+import { createFaceIdProvider } from './providers/faceid/create-faceid-provider';
+import { deriveSocialStateKey } from './modules/social/oauth-state';
 import { Metrics } from './modules/ops/metrics';
 
 export interface ServiceOverrides {
@@ -57,6 +61,10 @@ export async function createServices(env: ServerEnv, overrides: ServiceOverrides
     sms,
     imageCaptcha: new ImageCaptchaService(store, env.captchaTestCode),
     smsCodes: new SmsCodeService(store, sms, database.db),
+    storage: createFileStorage(env, now),
+    oauth: createOAuthProviders(env, store),
+    socialStateKey: deriveSocialStateKey(env.social.stateSecret, resolveJwtSecret(env)),
+    faceId: createFaceIdProvider(env, store),
     metrics: new Metrics({ poolStats: database.poolStats }),
     now,
   };

@@ -3,16 +3,21 @@ import { closeServices, createServices } from './create-services';
 import { buildApp } from './app';
 import { registerAdminEndpoint, removeAdminFile, writeAdminFile } from './cli/admin-endpoint';
 import { DEMO_MEMBER, seedDemoIfEmpty } from './seed/demo-seed';
+import { startScheduler } from './jobs/scheduler';
+
+/** Nodes started together on an empty database seed it once: the first holder of this lock. */
+const SEED_LOCK_ID = 72_530_002;
 
 async function main() {
   const env = readEnv();
   const services = await createServices(env);
-  const seeded = await seedDemoIfEmpty(services);
+  const seeded = await services.database.withAdvisoryLock(SEED_LOCK_ID, () => seedDemoIfEmpty(services));
   const app = await buildApp(services, { serveH5: true });
   const { token } = registerAdminEndpoint(app);
   await app.listen({ host: env.host, port: env.port });
   const localUrl = `http://${env.host.includes(':') ? `[${env.host}]` : env.host}:${env.port}`;
   writeAdminFile(env.dataDir, localUrl.replace('0.0.0.0', '127.0.0.1'), token);
+  const scheduler = startScheduler(services, app.log);
 
   const lines = [
     `Kezhan listening on ${localUrl}`,
@@ -32,6 +37,7 @@ async function main() {
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     removeAdminFile(env.dataDir);
+    await scheduler?.stop();
     await app.close();
     await closeServices(services);
     process.exit(0);

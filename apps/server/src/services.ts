@@ -6,6 +6,9 @@ import type { SettingsService } from './shared/settings/settings-service';
 import type { SmsSender } from './providers/sms/sms-sender';
 import type { ImageCaptchaService } from './modules/captcha/image-captcha';
 import type { SmsCodeService } from './modules/captcha/sms-codes';
+import type { FileStorage } from './providers/storage/file-storage';
+import type { OAuthProviders } from './providers/oauth/oauth-provider';
+import type { FaceIdProvider } from './providers/faceid/faceid-provider';
 import type { Metrics } from './modules/ops/metrics';
 
 /**
@@ -22,6 +25,14 @@ export interface AppServices {
   sms: SmsSender;
   imageCaptcha: ImageCaptchaService;
   smsCodes: SmsCodeService;
+  /** Uploaded files (avatars): local folder or S3-compatible bucket, see providers/storage. */
+  storage: FileStorage;
+  /** QQ and WeChat OAuth (real or development), see modules/social. */
+  oauth: OAuthProviders;
+  /** Key that signs the social-login `state`. */
+  socialStateKey: Buffer;
+  /** Tencent FaceID (real or development), see modules/face-verify. */
+  faceId: FaceIdProvider;
   /** Prometheus metrics of this node (HTTP requests, jobs, database pool), served at /metrics. */
   metrics: Metrics;
   now: () => Date;

@@ -175,7 +175,7 @@ export const commentBody = z.object({
     (value) => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : value),
     z
       .string({ error: '请输入评论' })
-      .min(1, '请输入评论')
+      .min(1, { error: '请输入评论', abort: true })
       .refine((text) => [...text].length >= 6, '评论内容不能少于6个字')
       .refine((text) => [...text].length <= 1000, '评论内容不能超过1000个字'),
   ),

@@ -43,7 +43,7 @@ export const NICKNAME_MAX_LENGTH = 24;
 
 /** `POST /api/v2/member/detail/nickname` — api-contract §6.3, plus a 1–24 character rule. */
 export const nicknameBody = z.object({
-  nick_name: requiredText('请输入昵称', 1000).refine(
+  nick_name: requiredText('请输入昵称', Number.MAX_SAFE_INTEGER).refine(
     (value) => [...value].length <= NICKNAME_MAX_LENGTH,
     `昵称不能超过${NICKNAME_MAX_LENGTH}个字符`,
   ),
@@ -57,7 +57,7 @@ export const PASSWORD_MAX_LENGTH = 16;
 export const passwordBody = z.object({
   mobile: requiredText('请输入手机号', 20),
   mobile_code: requiredText('请输入短信验证码', 10),
-  password: requiredSecret('请输入密码', 1000)
+  password: requiredSecret('请输入密码', Number.MAX_SAFE_INTEGER)
     .refine((value) => value.length >= PASSWORD_MIN_LENGTH, `密码长度不能少于${PASSWORD_MIN_LENGTH}个字符`)
     .refine((value) => value.length <= PASSWORD_MAX_LENGTH, `密码长度不能多于${PASSWORD_MAX_LENGTH}个字符`),
 });

@@ -3,8 +3,19 @@ import type { ListWithTotal } from './envelope';
 
 const positiveInt = (max: number, fallback: number) =>
   z.preprocess(
-    (value) => (value === undefined || value === '' ? fallback : typeof value === 'string' ? value.trim() : value),
-    z.union([z.number(), z.string().regex(/^\d{1,9}$/, '参数错误').transform(Number)], { error: '参数错误' })
+    (value) =>
+      value === undefined || value === '' ? fallback : typeof value === 'string' ? value.trim() : value,
+    z
+      .union(
+        [
+          z.number(),
+          z
+            .string()
+            .regex(/^\d{1,9}$/, '参数错误')
+            .transform(Number),
+        ],
+        { error: '参数错误' },
+      )
       .pipe(z.number({ error: '参数错误' }).int('参数错误').min(1, '参数错误').max(max, '参数错误')),
   );
 

@@ -8,6 +8,9 @@ import { afterEach } from 'vitest';
 // antd-mobile animates masks, popups and spinners with react-spring; jsdom has no frames to run them.
 reduceMotion();
 
+// jsdom does not implement scrolling; ScrollToTop calls it on every path change.
+window.scrollTo = (() => {}) as typeof window.scrollTo;
+
 afterEach(() => {
   cleanup();
   // Imperative toasts and dialogs live outside the React tree that cleanup() unmounts.

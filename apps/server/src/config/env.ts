@@ -28,8 +28,10 @@ export interface ServerEnv {
   storage: StorageEnv;
   /** Run the scheduled jobs (src/jobs) on this node: JOBS_ENABLED, default on. */
   jobsEnabled: boolean;
-  /** Per-job interval overrides in seconds: JOB_INTERVALS="purge-expired-logins=600,expire-unpaid-orders=60". */
+  /** Per-job interval overrides in seconds: JOB_INTERVALS="purge-expired-records=600,expire-unpaid-orders=60". */
   jobIntervals: Record<string, number>;
+  /** Alipay and WeChat Pay merchant settings (which gateways are offered is a site setting). */
+  payment: PaymentEnv;
 }
 
 export interface SmsEnv {
@@ -85,6 +87,21 @@ export interface FaceIdEnv {
   endpoint: string;
   region: string;
   ruleId: string;
+}
+
+/** Payment gateways (src/providers/payment). Keys: PEM (`\n` escapes allowed), a PEM file path, or bare base64. */
+export interface PaymentEnv {
+  alipay: { appId: string; privateKey: string; publicKey: string; gateway: string };
+  wechat: {
+    appId: string;
+    mchId: string;
+    serialNo: string;
+    privateKey: string;
+    apiV3Key: string;
+    platformPublicKey: string;
+    platformSerial: string;
+    baseUrl: string;
+  };
 }
 
 function vendorDriver(value: string | undefined, fallback: VendorDriver, name: string): VendorDriver {
@@ -144,6 +161,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
     jobsEnabled: (source.JOBS_ENABLED ?? '1') !== '0',
     jobIntervals: jobIntervals(source.JOB_INTERVALS),
     storage: readStorageEnv(source),
+    payment: readPaymentEnv(source),
     sms: {
       driver: smsDriver,
       aliyun: {
@@ -209,6 +227,27 @@ function readStorageEnv(source: NodeJS.ProcessEnv): StorageEnv {
     if (missing.length > 0) throw new Error(`STORAGE_DRIVER=s3 needs ${missing.join(', ')}`);
   }
   return { driver, s3 };
+}
+
+function readPaymentEnv(source: NodeJS.ProcessEnv): PaymentEnv {
+  return {
+    alipay: {
+      appId: source.ALIPAY_APP_ID || '',
+      privateKey: source.ALIPAY_PRIVATE_KEY || '',
+      publicKey: source.ALIPAY_PUBLIC_KEY || '',
+      gateway: source.ALIPAY_GATEWAY || 'https://openapi.alipay.com/gateway.do',
+    },
+    wechat: {
+      appId: source.WECHAT_PAY_APP_ID || source.WECHAT_MP_APP_ID || '',
+      mchId: source.WECHAT_PAY_MCH_ID || '',
+      serialNo: source.WECHAT_PAY_SERIAL_NO || '',
+      privateKey: source.WECHAT_PAY_PRIVATE_KEY || '',
+      apiV3Key: source.WECHAT_PAY_API_V3_KEY || '',
+      platformPublicKey: source.WECHAT_PAY_PLATFORM_PUBLIC_KEY || '',
+      platformSerial: source.WECHAT_PAY_PLATFORM_SERIAL || '',
+      baseUrl: (source.WECHAT_PAY_BASE_URL || 'https://api.mch.weixin.qq.com').replace(/\/+$/, ''),
+    },
+  };
 }
 
 /** Settings that are convenient in development but dangerous in production stop the start. */

@@ -30,7 +30,11 @@ export function purgeExpiredLoginRecords(db: Db, now: Date): Promise<number> {
 }
 
 /** The SMS send log is kept for `retentionDays` (abuse investigations), then dropped. */
-export function purgeOldSmsRecords(db: Db, now: Date, retentionDays = SMS_RECORD_RETENTION_DAYS): Promise<number> {
+export function purgeOldSmsRecords(
+  db: Db,
+  now: Date,
+  retentionDays = SMS_RECORD_RETENTION_DAYS,
+): Promise<number> {
   const cutoff = new Date(now.getTime() - retentionDays * DAY_MS);
   return deleteInBatches(async () => {
     const result = await db

@@ -62,7 +62,11 @@ describe('job scheduler', () => {
     expect(run).toMatchObject({ node: 'node-a', status: 'succeeded', result: '{"purged":3}', error: '' });
     expect(run.finished_at!.getTime()).toBeGreaterThanOrEqual(run.started_at.getTime());
     expect(lines).toContainEqual(
-      expect.objectContaining({ level: 'info', message: 'job succeeded', details: expect.objectContaining({ job: 'count-things', result: { purged: 3 } }) }),
+      expect.objectContaining({
+        level: 'info',
+        message: 'job succeeded',
+        details: expect.objectContaining({ job: 'count-things', result: { purged: 3 } }),
+      }),
     );
     const metrics = (await t.services.metrics.render()).body;
     expect(metrics).toContain('kezhan_job_runs_total{job="count-things",outcome="succeeded"} 1');
@@ -90,13 +94,21 @@ describe('job scheduler', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     let healthyRuns = 0;
     let brokenRuns = 0;
-    const broken = testJob('broken', async () => {
-      brokenRuns += 1;
-      throw new Error('disk on fire');
-    }, 10);
+    const broken = testJob(
+      'broken',
+      async () => {
+        brokenRuns += 1;
+        throw new Error('disk on fire');
+      },
+      10,
+    );
     const healthy = testJob('healthy', async () => void (healthyRuns += 1), 10);
     const { logger, lines } = capturingLogger();
-    const scheduler = new JobScheduler(t.services, { jobs: [broken, healthy], logger, firstRunDelayMs: () => 0 });
+    const scheduler = new JobScheduler(t.services, {
+      jobs: [broken, healthy],
+      logger,
+      firstRunDelayMs: () => 0,
+    });
     scheduler.start();
     await advanceSeconds(scheduler, 25);
     await scheduler.stop();
@@ -138,7 +150,11 @@ describe('job scheduler', () => {
       expect(await runsOf('exclusive')).toHaveLength(1);
 
       // Right after, the other node sees the fresh run in job_runs and leaves this interval alone.
-      expect(await nodeB.runNow('exclusive')).toEqual({ job: 'exclusive', outcome: 'skipped', reason: 'recent' });
+      expect(await nodeB.runNow('exclusive')).toEqual({
+        job: 'exclusive',
+        outcome: 'skipped',
+        reason: 'recent',
+      });
       expect(runs).toBe(1);
     } finally {
       if (other !== t) await other.close();
@@ -204,6 +220,17 @@ describe('job scheduler', () => {
     const enabled = startScheduler(t.services, logger);
     expect(enabled).toBeInstanceOf(JobScheduler);
     await enabled!.stop();
+  });
+
+  it('runs every registered job successfully on a fresh database', async () => {
+    const scheduler = new JobScheduler(t.services);
+    for (const job of JOBS) {
+      const outcome = await scheduler.runNow(job.name);
+      expect(outcome, job.name).toMatchObject({ job: job.name, outcome: 'succeeded' });
+    }
+    expect(await t.services.db.selectFrom('job_runs').select('job').orderBy('id').execute()).toEqual(
+      JOBS.map((job) => ({ job: job.name })),
+    );
   });
 
   it('gives every registered job its own lock id', () => {

@@ -97,12 +97,15 @@ export class JobScheduler {
     await Promise.allSettled(this.inFlight.values());
   }
 
-  /** Runs one job now (under its lock), as a timer would. */
-  runNow(name: string): Promise<JobRunOutcome> {
+  /**
+   * Runs one job now, under its lock, as a timer would. `force` (an operator's `jobs:run`) runs
+   * it even if another node has just run it.
+   */
+  runNow(name: string, options: { force?: boolean } = {}): Promise<JobRunOutcome> {
     const job = this.jobs.find((candidate) => candidate.name === name);
     if (!job) return Promise.reject(new Error(`Unknown job: ${name}`));
     if (this.inFlight.has(name)) return Promise.resolve({ job: name, outcome: 'skipped', reason: 'busy' });
-    const run = this.runLocked(job).finally(() => this.inFlight.delete(name));
+    const run = this.runLocked(job, options.force ?? false).finally(() => this.inFlight.delete(name));
     this.inFlight.set(name, run);
     return run;
   }
@@ -116,12 +119,12 @@ export class JobScheduler {
     this.timers.set(job.name, timer);
   }
 
-  private async runLocked(job: ScheduledJob): Promise<JobRunOutcome> {
+  private async runLocked(job: ScheduledJob, force: boolean): Promise<JobRunOutcome> {
     const { database, metrics } = this.services;
     let outcome: JobRunOutcome;
     try {
       outcome =
-        (await database.tryWithAdvisoryLock(job.lockId, () => this.runHoldingLock(job))) ??
+        (await database.tryWithAdvisoryLock(job.lockId, () => this.runHoldingLock(job, force))) ??
         ({ job: job.name, outcome: 'skipped', reason: 'locked' } as const);
     } catch (error) {
       // The lock or the job_runs bookkeeping failed (database unreachable): try next interval.
@@ -137,7 +140,7 @@ export class JobScheduler {
     return outcome;
   }
 
-  private async runHoldingLock(job: ScheduledJob): Promise<JobRunOutcome> {
+  private async runHoldingLock(job: ScheduledJob, force: boolean): Promise<JobRunOutcome> {
     const { db, metrics } = this.services;
     const startedAt = this.services.now();
     const last = await db
@@ -148,7 +151,7 @@ export class JobScheduler {
       .limit(1)
       .executeTakeFirst();
     const recentWindowMs = job.intervalSeconds * 1000 * RECENT_RUN_SHARE;
-    if (last && startedAt.getTime() - last.started_at.getTime() < recentWindowMs) {
+    if (!force && last && startedAt.getTime() - last.started_at.getTime() < recentWindowMs) {
       return { job: job.name, outcome: 'skipped', reason: 'recent' };
     }
     const { id } = await db
@@ -157,35 +160,34 @@ export class JobScheduler {
       .returning('id')
       .executeTakeFirstOrThrow();
     const clock = performance.now();
+    let result: unknown;
+    let failure: Error | undefined;
     try {
-      const result = await job.run(this.services, startedAt);
-      const finishedAt = this.services.now();
-      const seconds = (performance.now() - clock) / 1000;
-      await db
-        .updateTable('job_runs')
-        .set({ status: 'succeeded', finished_at: finishedAt, result: JSON.stringify(result ?? null) })
-        .where('id', '=', id)
-        .execute();
-      metrics.recordJob(job.name, 'succeeded', seconds, finishedAt);
-      this.logger.info(
-        { job: job.name, node: this.node, result, durationMs: Math.round(seconds * 1000) },
-        'job succeeded',
-      );
-      return { job: job.name, outcome: 'succeeded', result };
+      result = await job.run(this.services, startedAt);
     } catch (error) {
-      const seconds = (performance.now() - clock) / 1000;
-      await db
-        .updateTable('job_runs')
-        .set({
-          status: 'failed',
-          finished_at: this.services.now(),
-          error: String((error as Error)?.message ?? error).slice(0, 2000),
-        })
-        .where('id', '=', id)
-        .execute();
-      metrics.recordJob(job.name, 'failed', seconds);
-      return { job: job.name, outcome: 'failed', error: error as Error };
+      failure = error instanceof Error ? error : new Error(String(error));
     }
+    const finishedAt = this.services.now();
+    const seconds = (performance.now() - clock) / 1000;
+    await db
+      .updateTable('job_runs')
+      .set(
+        failure
+          ? { status: 'failed', finished_at: finishedAt, error: failure.message.slice(0, 2000) }
+          : { status: 'succeeded', finished_at: finishedAt, result: JSON.stringify(result ?? null) },
+      )
+      .where('id', '=', id)
+      .execute();
+    if (failure) {
+      metrics.recordJob(job.name, 'failed', seconds);
+      return { job: job.name, outcome: 'failed', error: failure };
+    }
+    metrics.recordJob(job.name, 'succeeded', seconds, finishedAt);
+    this.logger.info(
+      { job: job.name, node: this.node, result, durationMs: Math.round(seconds * 1000) },
+      'job succeeded',
+    );
+    return { job: job.name, outcome: 'succeeded', result };
   }
 }
 

@@ -1,5 +1,8 @@
 import type { AppServices } from '../services';
 import { hashPassword } from '../shared/auth/passwords';
+import { seedDemoCatalogue } from './demo-catalogue';
+import { seedDemoSocialLogin } from '../modules/social/demo-seed';
+import { seedDemoCommerce } from '../modules/orders/demo-seed';
 
 export const DEMO_MEMBER = { mobile: '13800000000', password: 'kezhan123', nickName: '课栈学员' };
 
@@ -25,7 +28,7 @@ async function seedDemoMember({ db, now }: AppServices) {
 }
 
 /** Feature modules append their demo content (catalogue, VIP plans) here. */
-export const DEMO_SEED_STEPS: SeedStep[] = [seedDemoMember];
+export const DEMO_SEED_STEPS: SeedStep[] = [seedDemoMember, seedDemoCatalogue, seedDemoSocialLogin, seedDemoCommerce];
 
 /** Seeds the demo on the first start: only when the database has no member yet. */
 export async function seedDemoIfEmpty(services: AppServices): Promise<boolean> {

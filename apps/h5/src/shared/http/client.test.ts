@@ -9,12 +9,12 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 let fetchMock: ReturnType<typeof vi.fn>;
-let navigate: ReturnType<typeof vi.fn>;
+let navigate: ReturnType<typeof vi.fn<(to: string, options?: { replace?: boolean }) => void>>;
 
 beforeEach(() => {
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
-  navigate = vi.fn();
+  navigate = vi.fn<(to: string, options?: { replace?: boolean }) => void>();
   setNavigator(navigate);
   setApiBase(null);
   window.history.replaceState(null, '', '/study?tab=course');

@@ -54,6 +54,8 @@ export interface RequestOptions {
    * `reject`: only rejects, for calls such as the startup member detail that decide themselves.
    */
   on401?: 'login' | 'reject';
+  /** `error-page` (default): an HTTP 404 opens /error. `reject`: only rejects (optional features). */
+  on404?: 'error-page' | 'reject';
 }
 
 type UnauthorizedListener = () => void;
@@ -146,7 +148,7 @@ export async function request<T>(method: string, path: string, options: RequestO
     throw new ApiError('unauthorized', MESSAGES.relogin, { code: 401, status: 401 });
   }
   if (response.status === 404) {
-    navigateTo('/error');
+    if (options.on404 !== 'reject') navigateTo('/error');
     throw new ApiError('not-found', '', { status: 404 });
   }
   if (!response.ok) {

@@ -1,4 +1,4 @@
-import Toast from 'antd-mobile/es/components/toast';
+type ToastModule = typeof import('antd-mobile/es/components/toast');
 
 /** Spec §9: a toast closes after 2000 ms unless told otherwise (0 keeps it open). */
 export const TOAST_DURATION = 2000;
@@ -10,15 +10,28 @@ export interface ToastOptions {
   duration?: number;
 }
 
-export function showToast(content: string, options: ToastOptions = {}) {
-  return Toast.show({
-    content,
-    icon: options.icon,
-    position: options.position ?? 'center',
-    duration: options.duration ?? TOAST_DURATION,
+let toastModule: Promise<ToastModule> | null = null;
+
+/**
+ * antd-mobile's Toast is fetched on first use (and preloaded once the app is idle) so the
+ * home route does not pay for it up front.
+ */
+export function preloadToast(): Promise<ToastModule> {
+  toastModule ??= import('antd-mobile/es/components/toast');
+  return toastModule;
+}
+
+export function showToast(content: string, options: ToastOptions = {}): Promise<void> {
+  return preloadToast().then(({ default: Toast }) => {
+    Toast.show({
+      content,
+      icon: options.icon,
+      position: options.position ?? 'center',
+      duration: options.duration ?? TOAST_DURATION,
+    });
   });
 }
 
 export function clearToast(): void {
-  Toast.clear();
+  void preloadToast().then(({ default: Toast }) => Toast.clear());
 }

@@ -131,7 +131,11 @@ export async function bindMobile(services: AppServices, userId: number, body: Bi
         .executeTakeFirst();
       if (!user) throw new AuthenticationError();
       if (isBoundMobile(user.mobile)) throw new BusinessError(MOBILE_ALREADY_BOUND);
-      const owner = await trx.selectFrom('users').select('id').where('mobile', '=', mobile).executeTakeFirst();
+      const owner = await trx
+        .selectFrom('users')
+        .select('id')
+        .where('mobile', '=', mobile)
+        .executeTakeFirst();
       if (owner) throw new BusinessError(MOBILE_TAKEN);
       await trx
         .updateTable('users')
@@ -181,7 +185,11 @@ async function readSign(services: AppServices, sign: string): Promise<MobileSign
  * api-contract §6.7: order is sign → SMS code of the new number → uniqueness. The sign is
  * spent only by the change that succeeds, so a mistyped code does not force a new verification.
  */
-export async function changeMobile(services: AppServices, userId: number, body: ChangeMobileBody): Promise<void> {
+export async function changeMobile(
+  services: AppServices,
+  userId: number,
+  body: ChangeMobileBody,
+): Promise<void> {
   const mobile = String(body.mobile);
   const sign = String(body.sign);
   const ticket = await readSign(services, sign);
@@ -190,7 +198,11 @@ export async function changeMobile(services: AppServices, userId: number, body: 
     throw new BusinessError(BAD_PARAMETER);
   }
   await services.smsCodes.verify(mobile, String(body.mobile_code), ['mobile_bind']);
-  const owner = await services.db.selectFrom('users').select('id').where('mobile', '=', mobile).executeTakeFirst();
+  const owner = await services.db
+    .selectFrom('users')
+    .select('id')
+    .where('mobile', '=', mobile)
+    .executeTakeFirst();
   if (owner) throw new BusinessError(MOBILE_TAKEN);
   if ((await services.store.take(signKey(sign))) === null) throw new BusinessError(BAD_PARAMETER);
   try {
@@ -216,9 +228,18 @@ export async function changeMobile(services: AppServices, userId: number, body: 
  */
 export async function unbindSocialite(db: Db, userId: number, app: SocialiteApp): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const user = await trx.selectFrom('users').select(['mobile']).where('id', '=', userId).forUpdate().executeTakeFirst();
+    const user = await trx
+      .selectFrom('users')
+      .select(['mobile'])
+      .where('id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!user) throw new AuthenticationError();
-    const bindings = await trx.selectFrom('socialites').select(['app']).where('user_id', '=', userId).execute();
+    const bindings = await trx
+      .selectFrom('socialites')
+      .select(['app'])
+      .where('user_id', '=', userId)
+      .execute();
     if (!bindings.some((row) => row.app === app)) return;
     if (!isBoundMobile(user.mobile) && bindings.length === 1) throw new BusinessError(LAST_LOGIN_METHOD);
     await trx.deleteFrom('socialites').where('user_id', '=', userId).where('app', '=', app).execute();

@@ -12,7 +12,8 @@ describe('member messages (api-contract §10)', () => {
 
   const get = <T>(url: string, token?: string) => t.request<T>({ method: 'GET', url, token });
   const idOf = async (token: string) => (await get<{ id: number }>('/api/v2/member/detail', token)).data.id;
-  const unread = async (token: string) => (await get<number>('/api/v2/member/unreadNotificationCount', token)).data;
+  const unread = async (token: string) =>
+    (await get<number>('/api/v2/member/unreadNotificationCount', token)).data;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -56,7 +57,14 @@ describe('member messages (api-contract §10)', () => {
   });
 
   it('rejects malformed paging with a Chinese message, never a 500', async () => {
-    for (const query of ['page=abc', 'page_size=0', 'page_size=101', 'page=-1', 'page=99999999999', 'page=1.5']) {
+    for (const query of [
+      'page=abc',
+      'page_size=0',
+      'page_size=101',
+      'page=-1',
+      'page=99999999999',
+      'page=1.5',
+    ]) {
       const res = await get(`/api/v2/member/messages?${query}`, alice);
       expect(res, query).toMatchObject({ statusCode: 200, code: 1, message: '参数错误', data: [] });
     }

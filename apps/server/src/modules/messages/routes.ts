@@ -15,10 +15,14 @@ export default async function messagesRoutes(app: FastifyInstance) {
     return ok(await listMessages(db, memberIdOf(request), query.page, query.page_size));
   });
 
-  app.get<{ Params: { id: string } }>('/api/v2/member/notificationMarkAsRead/:id', member, async (request) => {
-    await markMessageRead(db, memberIdOf(request), parseId(request.params.id), now());
-    return ok(NO_DATA);
-  });
+  app.get<{ Params: { id: string } }>(
+    '/api/v2/member/notificationMarkAsRead/:id',
+    member,
+    async (request) => {
+      await markMessageRead(db, memberIdOf(request), parseId(request.params.id), now());
+      return ok(NO_DATA);
+    },
+  );
 
   app.get('/api/v2/member/notificationMarkAllAsRead', member, async (request) => {
     await markAllMessagesRead(db, memberIdOf(request), now());

@@ -32,14 +32,17 @@ export function signTc3(request: Tc3Request): Record<string, string> {
     'POST',
     '/',
     '',
-    `content-type:${TC3_CONTENT_TYPE}\nhost:${request.host}\nx-tc-action:${request.action.toLowerCase()}\n`,
+    `content-type:${TC3_CONTENT_TYPE}\nhost:${request.host.toLowerCase()}\nx-tc-action:${request.action.toLowerCase()}\n`,
     signedHeaders,
     sha256Hex(request.payload),
   ].join('\n');
   const scope = `${date}/${request.service}/tc3_request`;
-  const stringToSign = ['TC3-HMAC-SHA256', String(request.timestamp), scope, sha256Hex(canonicalRequest)].join(
-    '\n',
-  );
+  const stringToSign = [
+    'TC3-HMAC-SHA256',
+    String(request.timestamp),
+    scope,
+    sha256Hex(canonicalRequest),
+  ].join('\n');
   const signingKey = hmac(hmac(hmac(`TC3${request.secretKey}`, date), request.service), 'tc3_request');
   const signature = createHmac('sha256', signingKey).update(stringToSign, 'utf8').digest('hex');
   return {

@@ -59,7 +59,7 @@ export class TencentFaceIdClient implements FaceIdProvider {
   private async call(action: string, body: Record<string, unknown>): Promise<TencentAnswer> {
     const payload = JSON.stringify(body);
     const endpoint = new URL(this.config.endpoint);
-    const headers = signTc3({
+    const { Host: _host, ...headers } = signTc3({
       secretId: this.config.secretId,
       secretKey: this.config.secretKey,
       service: 'faceid',
@@ -74,7 +74,7 @@ export class TencentFaceIdClient implements FaceIdProvider {
     try {
       const response = await this.fetchImpl(`${endpoint.origin}/`, {
         method: 'POST',
-        headers,
+        headers, // fetch sets Host from the URL itself
         body: payload,
         signal: AbortSignal.timeout(10_000),
       });

@@ -52,10 +52,12 @@ export async function fetchVendorJson(
   const unwrapped = /^\s*callback\(\s*([\s\S]*?)\s*\);?\s*$/.exec(text)?.[1] ?? text;
   try {
     const parsed: unknown = JSON.parse(unwrapped);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+      return parsed as Record<string, unknown>;
   } catch {
     // QQ's token endpoint answers `access_token=…&expires_in=…` when `fmt=json` is ignored.
-    if (/^[\w%.+-]+=/.test(unwrapped.trim())) return Object.fromEntries(new URLSearchParams(unwrapped.trim()));
+    if (/^[\w%.+-]+=/.test(unwrapped.trim()))
+      return Object.fromEntries(new URLSearchParams(unwrapped.trim()));
   }
   throw new OAuthError(`vendor answered something unreadable: ${text.slice(0, 200)}`);
 }

@@ -51,7 +51,8 @@ export class WechatOAuthClient implements OAuthProvider {
     if (!accessToken || !openid)
       throw new OAuthError(`WeChat token refused: ${textField(token.errcode)} ${textField(token.errmsg)}`);
     // Snapshot-page visitors (朋友圈快照页) get a virtual openid that must not become an account.
-    if (textField(token.is_snapshotuser) === '1') throw new OAuthError('WeChat snapshot-page user', '请在微信客户端中打开页面后再授权');
+    if (textField(token.is_snapshotuser) === '1')
+      throw new OAuthError('WeChat snapshot-page user', '请在微信客户端中打开页面后再授权');
 
     const profile = await fetchVendorJson(
       `${this.config.apiBase}/sns/userinfo?${new URLSearchParams({

@@ -18,7 +18,7 @@ export async function serveH5(app: FastifyInstance, distDir: string): Promise<vo
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: true,
-      index: false,
+      index: 'index.html',
       setHeaders(reply, filePath) {
         reply.header(
           'cache-control',

@@ -75,6 +75,14 @@ describe('HTTP conventions (api-contract §1)', () => {
     expect(passed.headers['x-request-id']).toBe('edge-42');
   });
 
+  it('answers malformed URLs (bad percent-encoding, over-long path parts) with 参数错误', async () => {
+    for (const url of ['/api/v2/member/notificationMarkAsRead/%E0%A4%A', `/api/v2/member/notificationMarkAsRead/${'9'.repeat(300)}`]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.json(), url).toEqual({ code: 1, message: '参数错误', data: [] });
+    }
+  });
+
   it('accepts only plain positive integers as ids', () => {
     expect(parseId('42')).toBe(42);
     for (const bad of ['abc', '-1', '1.5', '1e3', '', '99999999999', "1' or 1=1"]) expect(() => parseId(bad)).toThrow('参数错误');

@@ -7,5 +7,5 @@ export interface FaceVerifyStart {
 }
 
 export function startFaceVerify(sUrl: string) {
-  return http.post<FaceVerifyStart>('/api/v3/member/tencent/faceVerify', { s_url: sUrl }, { quiet: true });
+  return http.post<FaceVerifyStart>('/api/v3/member/tencent/faceVerify', { s_url: sUrl }, { quiet: true, on404: 'reject' });
 }

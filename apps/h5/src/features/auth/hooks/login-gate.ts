@@ -1,4 +1,3 @@
-import Dialog from 'antd-mobile/es/components/dialog';
 import type { NavigateFunction } from 'react-router-dom';
 import type { MemberDetail, SiteConfig } from '@/shared/api/types';
 import {
@@ -46,6 +45,8 @@ export async function askOrLogout(
   navigate: NavigateFunction,
   texts: { title: string; content: string; confirmText: string },
 ): Promise<boolean> {
+  // Loaded on demand: most visits never need this dialog, and the home route stays small.
+  const { default: Dialog } = await import('antd-mobile/es/components/dialog');
   const confirmed = await Dialog.confirm({
     title: texts.title,
     content: texts.content,

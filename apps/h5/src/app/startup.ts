@@ -1,0 +1,90 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { runCodeLogin } from '@/features/auth/hooks/code-login';
+import { runLoginGate } from '@/features/auth/hooks/login-gate';
+import { getConfig } from '@/shared/api/get-config';
+import { getMemberDetail } from '@/shared/api/get-member-detail';
+import type { SiteConfig } from '@/shared/api/types';
+import { ApiError } from '@/shared/http/client';
+import { getToken } from '@/shared/storage/storage';
+import { useAppStore } from '@/shared/store/app-store';
+import { isMobile } from '@/shared/utils/user-agent';
+
+export type StartupStatus = 'loading' | 'ready' | 'config-failed' | 'leaving';
+
+/** Sends desktop browsers to the PC site when one is configured (spec §1). */
+export function pcRedirectTarget(config: SiteConfig, mobile: boolean): string | null {
+  const pcUrl = (config.pc_url ?? '').trim();
+  return pcUrl && !mobile ? pcUrl : null;
+}
+
+const PATHS_WITHOUT_BIND_GATE = ['/bind-mobile', '/code-bind-mobile'];
+
+/**
+ * Spec §1/§4 startup: configuration, PC redirect, social code login, then the member detail
+ * when a token exists — all before any route shows. A failed configuration load is logged and
+ * reported as `config-failed` (the app still renders, with a retry); an invalid token is dropped.
+ */
+export function useStartup(): { status: StartupStatus; retry: () => void } {
+  const navigate = useNavigate();
+  const [status, setStatus] = useState<StartupStatus>('loading');
+  const [attempt, setAttempt] = useState(0);
+  const started = useRef(-1);
+
+  useEffect(() => {
+    if (started.current === attempt) return;
+    started.current = attempt;
+    const store = useAppStore.getState();
+
+    void (async () => {
+      let configOk = true;
+      try {
+        store.saveConfigAction(await getConfig());
+      } catch (e) {
+        configOk = false;
+        console.error('系统初始化失败', e);
+      }
+      const config = useAppStore.getState().config;
+
+      const pcUrl = pcRedirectTarget(config, isMobile());
+      if (pcUrl) {
+        setStatus('leaving');
+        window.location.href = pcUrl;
+        return;
+      }
+
+      const codeOutcome = configOk ? await runCodeLogin(navigate) : 'none';
+      if (codeOutcome === 'reloading') {
+        setStatus('leaving');
+        return;
+      }
+
+      let user = null;
+      if (getToken()) {
+        try {
+          user = (await getMemberDetail({ on401: 'reject', quiet: true })).data;
+          store.loginAction(user);
+        } catch (e) {
+          if (e instanceof ApiError && e.code === 401) store.logoutAction();
+        }
+      }
+
+      setStatus(configOk ? 'ready' : 'config-failed');
+
+      if (user && codeOutcome !== 'bind') {
+        const path = window.location.pathname;
+        runLoginGate(navigate, config, user, {
+          skipBind: PATHS_WITHOUT_BIND_GATE.includes(path),
+          skipFace: path === '/auth/faceSuccess',
+        });
+      }
+    })();
+  }, [attempt, navigate]);
+
+  const retry = useCallback(() => {
+    setStatus('loading');
+    setAttempt((a) => a + 1);
+  }, []);
+
+  return { status, retry };
+}

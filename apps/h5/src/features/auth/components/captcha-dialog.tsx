@@ -1,0 +1,78 @@
+import Dialog from 'antd-mobile/es/components/dialog';
+import Input from 'antd-mobile/es/components/input';
+import { useCallback, useEffect, useState } from 'react';
+import { getCaptchaImage, type CaptchaImage } from '../api/get-captcha-image';
+import './auth.css';
+
+export interface CaptchaDialogProps {
+  visible: boolean;
+  onCancel: () => void;
+  /** Sends the SMS with the answer; resolves true when done, false to try a fresh image. */
+  onConfirm: (imageKey: string, imageCaptcha: string) => Promise<boolean>;
+}
+
+export function CaptchaDialog({ visible, onCancel, onConfirm }: CaptchaDialogProps) {
+  const [captcha, setCaptcha] = useState<CaptchaImage | null>(null);
+  const [answer, setAnswer] = useState('');
+
+  const refresh = useCallback(async () => {
+    setAnswer('');
+    try {
+      const res = await getCaptchaImage();
+      setCaptcha(res.data);
+    } catch {
+      setCaptcha(null);
+    }
+  }, []);
+
+  useEffect(() => {
+    if (visible) void refresh();
+  }, [visible, refresh]);
+
+  const confirm = async () => {
+    if (!answer || !captcha) return;
+    const done = await onConfirm(captcha.key, answer);
+    if (!done) await refresh();
+  };
+
+  return (
+    <Dialog
+      visible={visible}
+      title="图形验证码"
+      onClose={onCancel}
+      closeOnAction={false}
+      destroyOnClose
+      content={
+        <div className="kz-captcha">
+          <button type="button" className="kz-captcha-image" aria-label="刷新验证码" onClick={() => void refresh()}>
+            {captcha ? <img src={captcha.img} alt="图形验证码" /> : <span>点击加载</span>}
+          </button>
+          <div className="kz-captcha-input">
+            <Input
+              placeholder="请输入图中字符"
+              aria-label="图形验证码"
+              value={answer}
+              onChange={setAnswer}
+              onEnterPress={() => void confirm()}
+              maxLength={8}
+              autoComplete="off"
+            />
+          </div>
+        </div>
+      }
+      actions={[
+        [
+          { key: 'cancel', text: '取消', onClick: onCancel },
+          {
+            key: 'confirm',
+            text: '确认',
+            bold: true,
+            className: answer ? 'kz-captcha-confirm kz-captcha-confirm--active' : 'kz-captcha-confirm',
+            disabled: !answer,
+            onClick: confirm,
+          },
+        ],
+      ]}
+    />
+  );
+}

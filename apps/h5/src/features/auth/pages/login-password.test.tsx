@@ -1,0 +1,39 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getToken } from '@/shared/storage/storage';
+import { fail, mockApi, ok, testConfig, testMember } from '@/test/mock-api';
+import { renderApp } from '@/test/render-app';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('password login', () => {
+  it('validates, shows server errors and lands on the redirect', async () => {
+    let attempt = 0;
+    const { called } = mockApi({
+      'GET /api/v2/other/config': () => ok(testConfig()),
+      'POST /api/v2/login/password': () => (++attempt === 1 ? fail('手机号或密码错误') : ok({ token: 'pw-token' })),
+      'GET /api/v2/member/detail': () => ok(testMember()),
+    });
+    const { router } = renderApp('/login-password?redirect=%2Fmember');
+    expect(await screen.findByRole('heading', { name: '登录' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('密码登录'));
+
+    fireEvent.change(screen.getByPlaceholderText('请输入手机号码'), { target: { value: '1380000' } });
+    fireEvent.change(screen.getByPlaceholderText('请输入密码'), { target: { value: 'x' } });
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByText('请输入正确的手机号')).toBeInTheDocument();
+    expect(called('POST /api/v2/login/password')).toHaveLength(0);
+
+    fireEvent.change(screen.getByPlaceholderText('请输入手机号码'), { target: { value: '13800000000' } });
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByText('手机号或密码错误')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: '登录' })).toBeEnabled());
+
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/member'));
+    expect(getToken()).toBe('pw-token');
+    expect(called('POST /api/v2/login/password')[1].body).toEqual({ mobile: '13800000000', password: 'x' });
+  });
+});

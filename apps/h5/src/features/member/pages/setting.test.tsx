@@ -1,0 +1,39 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getToken, setToken } from '@/shared/storage/storage';
+import { useAppStore } from '@/shared/store/app-store';
+import { mockApi, ok, testConfig, testMember } from '@/test/mock-api';
+import { renderApp } from '@/test/render-app';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('/member/setting', () => {
+  it('lists the three pages and the copyright, without logout for visitors', async () => {
+    mockApi({ 'GET /api/v2/other/config': () => ok(testConfig({ webname: '课栈网校' })) });
+    renderApp('/member/setting');
+    expect(await screen.findByRole('heading', { name: '关于平台' })).toBeInTheDocument();
+    for (const label of ['用户协议', '隐私协议', '关于我们']) expect(screen.getByText(label)).toBeInTheDocument();
+    expect(screen.getByText(`Copyright ${new Date().getFullYear()}.`)).toBeInTheDocument();
+    expect(screen.getByText('课栈网校 版权所有')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '退出登录' })).toBeNull();
+  });
+
+  it('logs a member out after confirmation', async () => {
+    setToken('t');
+    mockApi({
+      'GET /api/v2/other/config': () => ok(testConfig()),
+      'GET /api/v2/member/detail': () => ok(testMember()),
+    });
+    const { router } = renderApp('/member/setting');
+    fireEvent.click(await screen.findByRole('button', { name: '退出登录' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('确认安全退出登录？')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认' }));
+    expect(await screen.findByText('已安全退出')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/member'));
+    expect(getToken()).toBe('');
+    expect(useAppStore.getState()).toMatchObject({ isLogin: false, user: null });
+  });
+});

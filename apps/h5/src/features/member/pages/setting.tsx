@@ -1,0 +1,49 @@
+import Dialog from 'antd-mobile/es/components/dialog';
+import List from 'antd-mobile/es/components/list';
+import { useNavigate } from 'react-router-dom';
+import { useDocumentTitle } from '@/shared/hooks/use-document-title';
+import { NavHeader } from '@/shared/layout/nav-header';
+import { getToken } from '@/shared/storage/storage';
+import { useAppStore } from '@/shared/store/app-store';
+import { showToast } from '@/shared/ui/toast';
+import './member.css';
+
+export default function SettingPage() {
+  useDocumentTitle('关于平台');
+  const navigate = useNavigate();
+  const config = useAppStore((s) => s.config);
+  const isLogin = useAppStore((s) => s.isLogin);
+  const loggedIn = isLogin || Boolean(getToken());
+
+  const open = (url: string) => {
+    if (url) window.open(url, '_blank', 'noopener');
+  };
+
+  const logout = async () => {
+    const confirmed = await Dialog.confirm({ content: '确认安全退出登录？', confirmText: '确认', cancelText: '取消' });
+    if (!confirmed) return;
+    useAppStore.getState().logoutAction();
+    showToast('已安全退出');
+    navigate('/member', { replace: true });
+  };
+
+  return (
+    <div className="kz-page">
+      <NavHeader title="关于平台" />
+      <List className="kz-setting-list">
+        <List.Item onClick={() => open(config.user_protocol)}>用户协议</List.Item>
+        <List.Item onClick={() => open(config.user_private_protocol)}>隐私协议</List.Item>
+        <List.Item onClick={() => open(config.aboutus)}>关于我们</List.Item>
+      </List>
+      {loggedIn ? (
+        <button type="button" className="kz-logout" onClick={() => void logout()}>
+          退出登录
+        </button>
+      ) : null}
+      <footer className="kz-copyright">
+        <div>Copyright {new Date().getFullYear()}.</div>
+        <div>{config.webname} 版权所有</div>
+      </footer>
+    </div>
+  );
+}

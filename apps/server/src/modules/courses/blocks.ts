@@ -1,0 +1,106 @@
+import type { VodBlockCourse, ViewBlock } from '@kezhan/contract/courses';
+import type { Db } from '../../shared/db/database';
+import { isoTimestamp, rawDateTime } from '../../shared/time';
+import { listedCourses } from './catalogue';
+import { publicUrl } from './serialize';
+
+export const VOD_BLOCK_SIGNS = new Set(['h5-vod-v1', 'pc-vod-v1']);
+
+function decode(config: string): unknown {
+  if (!config.trim()) return [];
+  try {
+    return JSON.parse(config);
+  } catch {
+    return [];
+  }
+}
+
+const IMAGE_KEYS = new Set(['src', 'logo', 'qrcode']);
+
+/** Image paths stored as site paths (`/demo/…`) are served absolute, like course covers. */
+function absoluteImages(value: unknown, appUrl: string): unknown {
+  if (Array.isArray(value)) return value.map((item) => absoluteImages(item, appUrl));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      key,
+      IMAGE_KEYS.has(key) && typeof item === 'string'
+        ? publicUrl(appUrl, item)
+        : absoluteImages(item, appUrl),
+    ]),
+  );
+}
+
+/** Course ids a vod block lists (`items: [{id}, …]`), in order. */
+export function vodBlockIds(configRender: unknown): number[] {
+  const items = (configRender as { items?: unknown } | null)?.items;
+  if (!Array.isArray(items)) return [];
+  return items
+    .map((item) => Number((item as { id?: unknown } | null)?.id))
+    .filter((id) => Number.isInteger(id) && id > 0);
+}
+
+/**
+ * `GET /api/v2/viewBlock/page/blocks`: the page's blocks by `sort`, `config` decoded into
+ * `config_render`. A vod block's items become the full courses, in the stored order, keeping
+ * only courses that are on the lists (deleted, hidden or unpublished ones are dropped).
+ */
+export async function loadViewBlocks(
+  db: Db,
+  appUrl: string,
+  now: Date,
+  platform: string,
+  page: string,
+): Promise<ViewBlock[]> {
+  const rows = await db
+    .selectFrom('view_blocks')
+    .select(['id', 'platform', 'page', 'sign', 'sort', 'config'])
+    .where('platform', '=', platform)
+    .where('page', '=', page)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+  const blocks = rows.map((row) => ({ ...row, config_render: absoluteImages(decode(row.config), appUrl) }));
+  const wanted = [
+    ...new Set(
+      blocks.filter((b) => VOD_BLOCK_SIGNS.has(b.sign)).flatMap((b) => vodBlockIds(b.config_render)),
+    ),
+  ];
+  const courses = new Map<number, VodBlockCourse>();
+  if (wanted.length > 0) {
+    const found = await listedCourses(db, now)
+      .leftJoin('course_categories as cat', 'cat.id', 'c.category_id')
+      .selectAll('c')
+      .select(['cat.id as cat_id', 'cat.name as cat_name'])
+      .where('c.id', 'in', wanted)
+      .execute();
+    for (const c of found) {
+      courses.set(c.id, {
+        id: c.id,
+        title: c.title,
+        thumb: publicUrl(appUrl, c.thumb),
+        charge: c.charge,
+        user_count: c.user_count,
+        short_description: c.short_description,
+        published_at: rawDateTime(c.published_at),
+        category_id: c.category_id,
+        is_rec: c.is_rec,
+        is_free: c.is_free,
+        is_vip_free: c.is_vip_free,
+        created_at: isoTimestamp(c.created_at)!,
+        category: c.cat_id !== null && c.cat_name !== null ? { id: c.cat_id, name: c.cat_name } : [],
+      });
+    }
+  }
+  return blocks.map((block) => {
+    if (!VOD_BLOCK_SIGNS.has(block.sign)) return block as ViewBlock;
+    const stored = block.config_render as { title?: unknown };
+    const items = vodBlockIds(block.config_render)
+      .map((id) => courses.get(id))
+      .filter((c): c is VodBlockCourse => c !== undefined);
+    return {
+      ...block,
+      config_render: { ...stored, title: typeof stored?.title === 'string' ? stored.title : '', items },
+    } as ViewBlock;
+  });
+}

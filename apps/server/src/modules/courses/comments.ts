@@ -1,0 +1,77 @@
+import type { CommentList } from '@kezhan/contract/courses';
+import type { Db } from '../../shared/db/database';
+import { BusinessError } from '../../shared/http/errors';
+import { isoTimestamp } from '../../shared/time';
+import { escapeHtml, htmlToText, phpMap, publicUrl } from './serialize';
+
+export const COMMENT_ON = { course: 1, video: 2 } as const;
+export type CommentTarget = (typeof COMMENT_ON)[keyof typeof COMMENT_ON];
+
+const NEWEST = 200;
+
+/** The newest 200 comments of a course or video, with their authors. */
+export async function listComments(
+  db: Db,
+  appUrl: string,
+  rt: CommentTarget,
+  rid: number,
+): Promise<CommentList> {
+  const rows = await db
+    .selectFrom('comments as c')
+    .leftJoin('users as u', 'u.id', 'c.user_id')
+    .select([
+      'c.id',
+      'c.user_id',
+      'c.content',
+      'c.created_at',
+      'c.ip',
+      'c.ip_province',
+      'u.avatar',
+      'u.nick_name',
+    ])
+    .where('c.rt', '=', rt)
+    .where('c.rid', '=', rid)
+    .orderBy('c.id', 'desc')
+    .limit(NEWEST)
+    .execute();
+  const users = new Map<number, { id: number; avatar: string; nick_name: string }>();
+  for (const row of rows) {
+    if (row.nick_name === null || users.has(row.user_id)) continue;
+    users.set(row.user_id, {
+      id: row.user_id,
+      avatar: publicUrl(appUrl, row.avatar || '/images/default_avatar.png'),
+      nick_name: row.nick_name,
+    });
+  }
+  return {
+    comments: rows.map((row) => ({
+      id: row.id,
+      user_id: row.user_id,
+      render_content: escapeHtml(row.content),
+      created_at: isoTimestamp(row.created_at)!,
+      ip: row.ip,
+      ip_province: row.ip_province,
+    })),
+    users: phpMap([...users.entries()].sort(([a], [b]) => a - b)),
+  };
+}
+
+/** Stores a comment as plain text; markup is dropped and nothing left means `参数错误`. */
+export async function addComment(
+  db: Db,
+  input: { rt: CommentTarget; rid: number; userId: number; content: string; ip: string; now: Date },
+): Promise<void> {
+  const text = htmlToText(input.content);
+  if (!text) throw new BusinessError('参数错误');
+  await db
+    .insertInto('comments')
+    .values({
+      rt: input.rt,
+      rid: input.rid,
+      user_id: input.userId,
+      content: text,
+      ip: input.ip.slice(0, 64),
+      created_at: input.now,
+    })
+    .execute();
+}

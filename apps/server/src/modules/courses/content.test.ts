@@ -1,0 +1,319 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  CourseDetail,
+  CourseListPage,
+  PlayInfo,
+  SearchResult,
+  ViewBlock,
+} from '@kezhan/contract/courses';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { runCommand } from '../../cli/run-command';
+import { DEMO_CATALOGUE_FILE, seedDemoCatalogue } from '../../seed/demo-catalogue';
+import { newMember } from './test-support';
+
+const tables = [
+  'course_categories',
+  'courses',
+  'course_chapters',
+  'videos',
+  'course_attachments',
+  'view_blocks',
+] as const;
+
+describe('content import / export CLI and the demo catalogue', () => {
+  let t: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kezhan-content-'));
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const counts = async () => {
+    const result: Record<string, number> = {};
+    for (const table of tables) {
+      const row = await t.services.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      result[table] = Number(row.n);
+    }
+    return result;
+  };
+  const cli = (...argv: string[]) => runCommand(t.services, argv);
+
+  it('seeds the demo catalogue through the import code, and re-importing changes nothing', async () => {
+    await seedDemoCatalogue(t.services);
+    const first = await counts();
+    expect(first.courses).toBe(12);
+    expect(first.course_categories).toBe(6);
+    expect(first.view_blocks).toBe(8);
+    expect(first.course_attachments).toBe(2);
+    const again = await cli('import', DEMO_CATALOGUE_FILE);
+    expect(again.exitCode).toBe(0);
+    expect(again.output[0]).toMatch(
+      /^Imported 6 categories, 12 courses, \d+ chapters, \d+ videos, 2 attachments, 8 blocks$/,
+    );
+    expect(await counts()).toEqual(first);
+  });
+
+  it('serves the demo: list, detail, a playable free video with its media, search and home blocks', async () => {
+    const list = await t.request<CourseListPage>({ method: 'GET', url: '/api/v2/courses?page_size=20' });
+    expect(list.data.total).toBe(12);
+    const python = list.data.data.find((c) => c.slug === 'python-basics')!;
+    expect(python).toMatchObject({
+      title: 'Python 零基础入门',
+      is_free: 1,
+      charge: 0,
+      thumb: 'http://api.test/demo/covers/python-basics.png',
+    });
+    const detail = await t.request<CourseDetail>({ method: 'GET', url: `/api/v2/course/${python.id}` });
+    expect(detail.data.chapters.map((c) => c.title)).toEqual(['第一章 准备开始', '第二章 基础语法']);
+    const firstVideo = (detail.data.videos as Record<string, { id: number; title: string }[]>)[
+      detail.data.chapters[0].id
+    ][0];
+    expect(firstVideo.title).toBe('课程介绍与学习方法');
+
+    const member = await newMember(t);
+    const play = await t.request<PlayInfo>({
+      method: 'GET',
+      url: `/api/v2/video/${firstVideo.id}/playinfo?is_try=0`,
+      token: member.token,
+    });
+    expect(play.data.urls[0]).toEqual({
+      url: 'http://api.test/demo/video/lesson.m3u8',
+      format: 'm3u8',
+      duration: 12,
+      name: '',
+    });
+
+    const playlist = await t.app.inject({ method: 'GET', url: '/demo/video/lesson.m3u8' });
+    expect(playlist.statusCode).toBe(200);
+    expect(playlist.body).toContain('#EXT-X-ENDLIST');
+    const ranged = await t.app.inject({
+      method: 'GET',
+      url: '/demo/video/lesson.mp4',
+      headers: { range: 'bytes=0-99' },
+    });
+    expect(ranged.statusCode).toBe(206);
+    expect(ranged.rawPayload.length).toBe(100);
+    for (const image of [
+      '/images/default_avatar.png',
+      '/images/logo.png',
+      '/images/player-thumb.png',
+      '/demo/covers/python-basics.png',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url: image });
+      expect(res.statusCode, image).toBe(200);
+      expect(res.headers['content-type']).toBe('image/png');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/demo/../src/app.ts' })).statusCode).not.toBe(200);
+
+    const found = await t.request<SearchResult>({
+      method: 'GET',
+      url: `/api/v3/search?keywords=${encodeURIComponent('数据')}&type=vod&page=1&size=10`,
+    });
+    expect(found.data.data.map((h) => h.title)).toContain('用 Python 做数据分析');
+
+    const blocks = await t.request<ViewBlock[]>({
+      method: 'GET',
+      url: '/api/v2/viewBlock/page/blocks?platform=h5&page_name=h5-page-index',
+    });
+    expect(blocks.data.map((b) => b.sign)).toEqual([
+      'slider',
+      'grid-nav',
+      'h5-vod-v1',
+      'blank',
+      'image-group',
+      'h5-vod-v1',
+      'h5-vod-v1',
+      'h5-gzh-v1',
+    ]);
+  });
+
+  it('answers home blocks with decoded config, full courses for vod blocks, and validates params', async () => {
+    const url = '/api/v2/viewBlock/page/blocks?platform=h5&page_name=h5-page-index';
+    const blocks = (await t.request<ViewBlock[]>({ method: 'GET', url })).data;
+    const slider = blocks[0];
+    expect(slider).toMatchObject({
+      id: expect.any(Number),
+      platform: 'h5',
+      page: 'h5-page-index',
+      sign: 'slider',
+      sort: 0,
+    });
+    expect(typeof slider.config).toBe('string');
+    expect((slider.config_render as { src: string }[])[0].src).toBe(
+      'http://api.test/demo/banners/banner-1.png',
+    );
+    expect(JSON.parse(slider.config)[0].src).toBe('/demo/banners/banner-1.png');
+    const vod = blocks[2].config_render as { title: string; items: Record<string, unknown>[] };
+    expect(vod.title).toBe('推荐课程');
+    expect(vod.items.map((c) => c.title)).toEqual([
+      'Python 零基础入门',
+      '用 Python 做数据分析',
+      'React 移动端开发实战',
+      'SQL 实战：从查询到优化',
+    ]);
+    expect(vod.items[0]).toEqual({
+      id: expect.any(Number),
+      title: 'Python 零基础入门',
+      thumb: 'http://api.test/demo/covers/python-basics.png',
+      charge: 0,
+      user_count: 1280,
+      short_description: expect.any(String),
+      published_at: '2024-03-01 10:00:00',
+      category_id: expect.any(Number),
+      is_rec: 1,
+      is_free: 1,
+      is_vip_free: 1,
+      created_at: expect.stringMatching(/\.\d{6}Z$/),
+      category: { id: expect.any(Number), name: '后端开发' },
+    });
+    // Hidden courses drop out of vod blocks.
+    expect((await cli('course:hide', 'react-mobile')).exitCode).toBe(0);
+    const after = (await t.request<ViewBlock[]>({ method: 'GET', url })).data[2].config_render as {
+      items: { title: string }[];
+    };
+    expect(after.items.map((c) => c.title)).not.toContain('React 移动端开发实战');
+    expect((await cli('course:publish', 'react-mobile')).exitCode).toBe(0);
+
+    expect(
+      await t.request({ method: 'GET', url: '/api/v2/viewBlock/page/blocks?page_name=h5-page-index' }),
+    ).toMatchObject({ code: 1, message: '参数错误' });
+    expect(
+      await t.request({ method: 'GET', url: '/api/v2/viewBlock/page/blocks?platform=h5' }),
+    ).toMatchObject({ code: 1, message: '参数错误' });
+    expect(
+      (
+        await t.request({
+          method: 'GET',
+          url: '/api/v2/viewBlock/page/blocks?platform=pc&page_name=h5-page-index',
+        })
+      ).data,
+    ).toEqual([]);
+    const later = await t.request<ViewBlock[]>({
+      method: 'GET',
+      url: '/api/v2/decorationPage/blocks?page_name=h5-page-index',
+    });
+    expect(later.data).toHaveLength(8);
+  });
+
+  it('course:hide and course:publish change what the lists show', async () => {
+    const listed = async () =>
+      (await t.request<CourseListPage>({ method: 'GET', url: '/api/v2/courses?page_size=50' })).data.total;
+    expect((await cli('course:hide', 'css-layout')).output[0]).toMatch(/^Hid course \d+ \(css-layout\)/);
+    expect(await listed()).toBe(11);
+    await t.services.db
+      .updateTable('courses')
+      .set({ published_at: null })
+      .where('slug', '=', 'css-layout')
+      .execute();
+    expect((await cli('course:publish', 'css-layout')).exitCode).toBe(0);
+    expect(await listed()).toBe(12);
+    expect(await cli('course:hide', 'no-such-course')).toEqual({
+      exitCode: 1,
+      output: ['No course no-such-course'],
+    });
+    expect((await cli('course:hide')).output[0]).toBe('Usage: course:hide <id|slug>');
+  });
+
+  it('updates in place by slug, never duplicates, and sanitises descriptions', async () => {
+    const file = path.join(dir, 'update.json');
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        courses: [
+          {
+            slug: 'python-basics',
+            title: 'Python 零基础入门（新版）',
+            price: 19,
+            description:
+              '<p onclick="x()">新版<script>alert(1)</script><a href="javascript:alert(1)">链接</a></p>',
+            chapters: [
+              {
+                title: '第三章 进阶',
+                videos: [
+                  { slug: 'python-basics-5', title: '函数', duration: 12, url: '/demo/video/lesson.mp4' },
+                ],
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    const before = await counts();
+    expect((await cli('import', file)).exitCode).toBe(0);
+    expect((await cli('import', file)).exitCode).toBe(0);
+    const after = await counts();
+    expect(after).toEqual({
+      ...before,
+      course_chapters: before.course_chapters + 1,
+      videos: before.videos + 1,
+    });
+    const course = await t.services.db
+      .selectFrom('courses')
+      .selectAll()
+      .where('slug', '=', 'python-basics')
+      .executeTakeFirstOrThrow();
+    expect(course).toMatchObject({
+      title: 'Python 零基础入门（新版）',
+      charge: 19,
+      is_free: 0,
+      user_count: 1280,
+    });
+    expect(course.render_desc).not.toMatch(/script|onclick|javascript:/);
+    expect(course.render_desc).toContain('新版');
+  });
+
+  it('rejects a bad file with a readable message and writes nothing', async () => {
+    const before = await counts();
+    const bad = path.join(dir, 'bad.json');
+    fs.writeFileSync(
+      bad,
+      JSON.stringify({
+        courses: [
+          { slug: 'Bad Slug', title: '' },
+          { slug: 'ok', title: 'x', category: 'nope' },
+        ],
+      }),
+    );
+    const res = await cli('import', bad);
+    expect(res.exitCode).toBe(1);
+    expect(res.output.join('\n')).toContain('courses.0.slug');
+    const unknown = path.join(dir, 'unknown.json');
+    fs.writeFileSync(
+      unknown,
+      JSON.stringify({
+        courses: [
+          { slug: 'fresh', title: '新课' },
+          { slug: 'other', title: 'x', category: 'nope' },
+        ],
+      }),
+    );
+    expect(await cli('import', unknown)).toEqual({ exitCode: 1, output: ['Unknown category: nope'] });
+    expect((await cli('import', path.join(dir, 'missing.json'))).output[0]).toMatch(/^Cannot read /);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('exports the same format, which imports back without changes', async () => {
+    const file = path.join(dir, 'export.json');
+    const res = await cli('export', file);
+    expect(res.exitCode).toBe(0);
+    const exported = JSON.parse(fs.readFileSync(file, 'utf8'));
+    expect(exported.courses).toHaveLength(12);
+    expect(exported.blocks[0].blocks[2].config.courses[0]).toBe('python-basics');
+    const before = await counts();
+    expect((await cli('import', file)).exitCode).toBe(0);
+    expect(await counts()).toEqual(before);
+    const again = path.join(dir, 'export-2.json');
+    await cli('export', again);
+    expect(JSON.parse(fs.readFileSync(again, 'utf8'))).toEqual(exported);
+  });
+});

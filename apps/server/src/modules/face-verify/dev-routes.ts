@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { oneOf, optionalText, requiredText } from '@kezhan/contract/validation';
+import { validate } from '../../shared/http/validate';
+import { BusinessError } from '../../shared/http/errors';
+import {
+  devFaceIdCompletePath,
+  devFaceIdPagePath,
+  type DevFaceIdProvider,
+} from '../../providers/faceid/dev-faceid-provider';
+import { devPage, escapeHtml } from '../social/dev-page';
+
+const BAD_PARAMS = '参数错误';
+const pageQuery = z.object({ biz_token: requiredText(BAD_PARAMS, 128) });
+const completeQuery = pageQuery.extend({
+  result: oneOf(['pass', 'fail'], BAD_PARAMS),
+  name: optionalText(BAD_PARAMS, 32),
+  id_number: optionalText(BAD_PARAMS, 18),
+});
+
+/**
+ * The development FaceID "H5": pick a name and id number and pass (or fail) the check; the
+ * browser then returns to the s_url recorded when the session started. Never in production.
+ */
+export function registerDevFaceIdRoutes(app: FastifyInstance, provider: DevFaceIdProvider) {
+  app.get(devFaceIdPagePath, async (request, reply) => {
+    const { biz_token: bizToken } = validate(pageQuery, request.query);
+    if (!(await provider.exists(bizToken))) throw new BusinessError(BAD_PARAMS);
+    const form = `<form method="get" action="${devFaceIdCompletePath}">
+<input type="hidden" name="biz_token" value="${escapeHtml(bizToken)}">
+<label for="name">姓名</label>
+<input id="name" name="name" value="张三" maxlength="32">
+<label for="id_number">身份证号</label>
+<input id="id_number" name="id_number" value="110101199003071234" maxlength="18">
+<button type="submit" name="result" value="pass">通过认证</button>
+<button type="submit" name="result" value="fail" class="secondary">认证失败</button>
+</form>`;
+    return reply.type('text/html; charset=utf-8').send(devPage('模拟实名认证', form));
+  });
+
+  app.get(devFaceIdCompletePath, async (request, reply) => {
+    const query = validate(completeQuery, request.query);
+    if (!(await provider.exists(query.biz_token))) throw new BusinessError(BAD_PARAMS);
+    const outcome =
+      query.result === 'pass'
+        ? {
+            outcome: 'passed' as const,
+            name: query.name || '张三',
+            idNumber: query.id_number || '110101199003071234',
+          }
+        : { outcome: 'failed' as const, reason: '模拟认证失败' };
+    return reply.redirect(await provider.complete(query.biz_token, outcome));
+  });
+}

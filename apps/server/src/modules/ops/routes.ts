@@ -1,0 +1,67 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { checkReadiness } from './health';
+import { buildOpenApiDocument } from './openapi';
+import { renderDocsPage } from './docs-page';
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered after the ops plugin (it comes first): what /api/docs must cover. */
+    registeredRoutes: RegisteredRoute[];
+  }
+}
+
+/**
+ * Operating endpoints and the hooks behind them. Wrapped with fastify-plugin so its hooks sit
+ * on the root instance and see every route of every module registered after it.
+ */
+async function opsPlugin(app: FastifyInstance) {
+  const { metrics } = app.services;
+  const routes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    // The route pattern (`/api/v2/course/:id`), never the raw URL, keeps the label set small.
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.recordRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+
+  app.get('/readyz', async (_request, reply) => {
+    const readiness = await checkReadiness(app.services);
+    return reply
+      .status(readiness.ready ? 200 : 503)
+      .send({ status: readiness.ready ? 'ok' : 'unavailable', checks: readiness.checks });
+  });
+
+  app.get('/metrics', async (_request, reply) => {
+    const { contentType, body } = await metrics.render();
+    return reply.type(contentType).header('cache-control', 'no-store').send(body);
+  });
+
+  let openApiText: string | undefined;
+  const openApi = () =>
+    (openApiText ??= JSON.stringify(
+      buildOpenApiDocument(app.services.env.appUrl, {
+        isRegistered: (endpoint) => app.hasRoute({ method: endpoint.method, url: endpoint.path }),
+      }),
+    ));
+
+  app.get('/api/docs/openapi.json', async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send(openApi()),
+  );
+
+  app.get('/api/docs', async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').send(renderDocsPage(openApi())),
+  );
+}
+
+export default fp(opsPlugin, { name: 'kezhan-ops' });

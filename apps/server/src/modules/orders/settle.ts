@@ -1,0 +1,171 @@
+import { ORDER_STATUS } from '@kezhan/contract/orders';
+import type { Selectable } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from '../../shared/db/database';
+import type { SettingsSnapshot } from '../../shared/settings/settings-service';
+import { notifyMember } from '../messages/notify';
+import { deliverGoods } from './delivery';
+import { transition } from './order-state';
+import { PAYMENT_NAMES } from './payment-names';
+import { reclaimPromoUse } from './promo-codes';
+import type { OrdersTable, PaymentOutcome } from './tables';
+
+/**
+ * A payment confirmed by its source: a gateway notification whose signature was verified, the
+ * sandbox's single-use session, an operator's confirmation of a manual transfer, or a promo
+ * code covering the whole price.
+ */
+export interface ConfirmedPayment {
+  /** Who confirmed: `alipay`, `wechat`, `sandbox`, `handPay` (operator) or `promo`. */
+  source: string;
+  /** Gateway signs this source may settle as; the order keeps its own when it is one of them. */
+  signs: string[];
+  outTradeNo: string;
+  tradeNo: string;
+  /** The amount the source says was paid, in cents; must equal the order's amount exactly. */
+  amountCents: number;
+  payload?: string;
+}
+
+type OrderRow = Selectable<OrdersTable>;
+
+export type SettleResult =
+  | { outcome: 'paid'; order: OrderRow; firstDelivery: boolean }
+  | { outcome: 'duplicate'; order: OrderRow; reason: string }
+  | { outcome: 'rejected'; order?: OrderRow; reason: string };
+
+export const paidMessage = (orderNo: string) => `订单${orderNo}已支付`;
+
+/** `credit1_reward.paid_order` is a ratio of the amount paid (e.g. `0.1`); empty or invalid = none. */
+export function paidOrderCredit(setting: string, amount: number): number {
+  const text = setting.trim();
+  if (!/^\d+(\.\d+)?$/.test(text)) return 0;
+  return Math.floor(amount * Number(text));
+}
+
+/** Runs `settleInTransaction` in its own transaction. */
+export function settlePayment(
+  db: Db,
+  settings: SettingsSnapshot,
+  payment: ConfirmedPayment,
+  now: Date,
+): Promise<SettleResult> {
+  return db.transaction().execute((trx) => settleInTransaction(trx, settings, payment, now));
+}
+
+/**
+ * The only way an order becomes paid. Checks the order and the amount, moves the order to paid
+ * with one conditional UPDATE (a replayed or concurrent confirmation finds it already paid and
+ * changes nothing), then delivers the goods, tells the member, grants the rewards and logs the
+ * event — all inside the caller's transaction. A rejection changes nothing but the log.
+ */
+export async function settleInTransaction(
+  trx: Db,
+  settings: SettingsSnapshot,
+  payment: ConfirmedPayment,
+  now: Date,
+): Promise<SettleResult> {
+  const order = await trx
+    .selectFrom('orders')
+    .selectAll()
+    .where('order_id', '=', payment.outTradeNo)
+    .executeTakeFirst();
+  const log = (outcome: PaymentOutcome, reason: string, orderId: number | null) =>
+    trx
+      .insertInto('order_payments')
+      .values({
+        order_id: orderId,
+        out_trade_no: payment.outTradeNo.slice(0, 64),
+        gateway: payment.source,
+        trade_no: payment.tradeNo.slice(0, 128),
+        amount_cents: Number.isSafeInteger(payment.amountCents) ? payment.amountCents : null,
+        outcome,
+        reason,
+        payload: (payment.payload ?? '').slice(0, 8000),
+        created_at: now,
+      })
+      .execute();
+
+  if (!order) {
+    await log('rejected', 'unknown order', null);
+    return { outcome: 'rejected', reason: 'unknown order' };
+  }
+  if (payment.amountCents !== order.amount * 100) {
+    const reason = `amount mismatch: paid ${payment.amountCents} cents, order needs ${order.amount * 100}`;
+    await log('rejected', reason, order.id);
+    return { outcome: 'rejected', order, reason };
+  }
+
+  const sign = payment.signs.includes(order.payment) ? order.payment : (payment.signs[0] ?? order.payment);
+  const [paid] = await transition(
+    trx,
+    'pay',
+    { id: order.id },
+    {
+      paid_at: now,
+      trade_no: payment.tradeNo.slice(0, 128),
+      payment: sign,
+      payment_method: PAYMENT_NAMES[sign]?.method ?? order.payment_method,
+      updated_at: now,
+    },
+  );
+  if (!paid) {
+    const current = await trx
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    const alreadyPaid = current.status === ORDER_STATUS.PAID || current.status === ORDER_STATUS.REFUNDED;
+    const sameTrade = current.trade_no === payment.tradeNo.slice(0, 128);
+    const reason = !alreadyPaid
+      ? `order status ${current.status}`
+      : sameTrade
+        ? 'already paid'
+        : `already paid by ${current.trade_no}: this second payment must be refunded`;
+    await log(alreadyPaid ? 'duplicate' : 'rejected', reason, order.id);
+    return alreadyPaid
+      ? { outcome: 'duplicate', order: current, reason }
+      : { outcome: 'rejected', order: current, reason };
+  }
+
+  if (order.status === ORDER_STATUS.CANCELLED) await reclaimPromoUse(trx, order.id, now);
+  const goods = await trx
+    .selectFrom('order_goods')
+    .select(['goods_type', 'goods_id', 'expire_days'])
+    .where('order_id', '=', order.id)
+    .execute();
+  let firstDelivery = true;
+  for (const item of goods) {
+    firstDelivery = (await deliverGoods(trx, order.user_id, order.amount, item, now)) && firstDelivery;
+  }
+
+  await notifyMember(trx, order.user_id, paidMessage(order.order_id));
+  const credit = paidOrderCredit(settings.text('credit1_reward.paid_order'), order.amount);
+  if (credit > 0) {
+    await trx
+      .updateTable('users')
+      .set({ credit1: sql`credit1 + ${credit}` })
+      .where('id', '=', order.user_id)
+      .execute();
+    await notifyMember(trx, order.user_id, `积分变动:${credit}，备注:支付订单送${credit}积分`);
+  }
+  if (order.promo_code_id !== null) await rewardPromoOwner(trx, order.promo_code_id, order.user_id);
+
+  await log('paid', firstDelivery ? '' : 'course already owned before this payment: refund it', order.id);
+  return { outcome: 'paid', order: paid, firstDelivery };
+}
+
+/** The owner of an invite code earns `invite_user_reward` yuan of invite balance per paid order. */
+async function rewardPromoOwner(trx: Db, promoCodeId: number, buyerId: number): Promise<void> {
+  const promo = await trx
+    .selectFrom('promo_codes')
+    .select(['user_id', 'invite_user_reward'])
+    .where('id', '=', promoCodeId)
+    .executeTakeFirst();
+  if (!promo?.user_id || promo.user_id === buyerId || promo.invite_user_reward <= 0) return;
+  await trx
+    .updateTable('users')
+    .set({ invite_balance: sql`invite_balance + ${promo.invite_user_reward}` })
+    .where('id', '=', promo.user_id)
+    .execute();
+}

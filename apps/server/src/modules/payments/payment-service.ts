@@ -1,0 +1,321 @@
+import { randomBytes } from 'node:crypto';
+import type { PaymentMethod, PaymentScene, PaymentSign, PayTicket } from '@kezhan/contract/orders';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppServices } from '../../services';
+import { AuthenticationError, BusinessError } from '../../shared/http/errors';
+import type { SettingsSnapshot } from '../../shared/settings/settings-service';
+import { ORDER_TTL_MINUTES, assertPayable, findMemberOrder, startPayment } from '../orders/order-service';
+import { PAYMENT_NAMES } from '../orders/payment-names';
+import { settlePayment } from '../orders/settle';
+import type { PaymentGateways } from '../../providers/payment/create-payment-gateways';
+import {
+  GatewayError,
+  type IncomingNotification,
+  type NotifyingGateway,
+  type PaymentRequest,
+  type VerifiedNotification,
+} from '../../providers/payment/payment-gateway';
+
+export const PAY_LINK_EXPIRED_MESSAGE = '支付链接已失效，请重新支付';
+export const ORDER_EXPIRED_MESSAGE = '订单已超时，请重新下单';
+export const GATEWAY_UNAVAILABLE_MESSAGE = '支付渠道暂时不可用，请稍后再试';
+
+/** Which gateway serves which scene (api-contract §9.2); `wechat_h5` and `sandbox` are ours. */
+const GATEWAY_SCENES: Record<PaymentSign, readonly PaymentScene[]> = {
+  alipay: ['h5'],
+  'wechat-jsapi': ['wechat'],
+  wechat_h5: ['h5'],
+  handPay: ['h5', 'wechat'],
+  sandbox: ['h5', 'wechat'],
+};
+
+/** The signs each notifying source may settle an order as. */
+export const SIGNS_BY_SOURCE: Record<string, string[]> = {
+  alipay: ['alipay'],
+  wechat: ['wechat-jsapi', 'wechat_h5'],
+  sandbox: ['sandbox'],
+  handPay: ['handPay'],
+};
+
+function isReady(sign: PaymentSign, gateways: PaymentGateways): boolean {
+  if (sign === 'alipay') return Boolean(gateways.alipay);
+  if (sign === 'wechat-jsapi' || sign === 'wechat_h5') return Boolean(gateways.wechat);
+  if (sign === 'sandbox') return Boolean(gateways.sandbox);
+  return true;
+}
+
+/** Gateways enabled in the settings, configured on this node and serving the scene, by sign. */
+export function offeredPayments(
+  scene: PaymentScene,
+  settings: SettingsSnapshot,
+  gateways: PaymentGateways,
+  appUrl: string,
+): PaymentMethod[] {
+  return (Object.keys(GATEWAY_SCENES) as PaymentSign[])
+    .filter((sign) => GATEWAY_SCENES[sign].includes(scene))
+    .filter((sign) => settings.int(`payment.${sign}.enabled`) === 1 && isReady(sign, gateways))
+    .sort()
+    .map((sign) => ({ sign, name: PAYMENT_NAMES[sign].name, icon: `${appUrl}/images/payment/${sign}.png` }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payment tickets: the browser navigation to the gateway carries this, never the login token.
+
+const TICKET_TTL_SECONDS = 300;
+const ticketKey = (ticket: string) => `pay-ticket:${ticket}`;
+
+export async function issuePayTicket(
+  services: AppServices,
+  userId: number,
+  orderNo: string,
+): Promise<PayTicket> {
+  const order = await findMemberOrder(services.db, userId, orderNo);
+  assertPayable(order);
+  const ticket = randomBytes(24).toString('base64url');
+  await services.store.set(ticketKey(ticket), JSON.stringify({ userId, orderNo }), TICKET_TTL_SECONDS);
+  return { ticket, expires_in: TICKET_TTL_SECONDS };
+}
+
+/** Spends a ticket (once: `take` is atomic across nodes); returns the member it was issued to. */
+export async function redeemPayTicket(services: AppServices, ticket: string | undefined, orderNo: string) {
+  if (!ticket) throw new AuthenticationError();
+  if (!/^[\w-]{32}$/.test(ticket)) throw new BusinessError(PAY_LINK_EXPIRED_MESSAGE);
+  const stored = await services.store.take(ticketKey(ticket));
+  if (!stored) throw new BusinessError(PAY_LINK_EXPIRED_MESSAGE);
+  const issued = JSON.parse(stored) as { userId: number; orderNo: string };
+  if (issued.orderNo !== orderNo) throw new BusinessError(PAY_LINK_EXPIRED_MESSAGE);
+  return issued.userId;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Return addresses: only to our own sites, so a payment link cannot bounce members elsewhere.
+
+function allowedHosts(services: AppServices, settings: SettingsSnapshot): Set<string> {
+  const hosts = new Set<string>(services.env.social.allowedRedirectHosts);
+  for (const address of [services.env.appUrl, settings.text('h5_url'), settings.text('pc_url')]) {
+    try {
+      if (address) hosts.add(new URL(address).host);
+    } catch {
+      // A malformed setting allows nothing.
+    }
+  }
+  return hosts;
+}
+
+export function safeReturnUrl(
+  services: AppServices,
+  settings: SettingsSnapshot,
+  candidate: string | undefined,
+  fallbackPath: string,
+): string {
+  const fallback = `${services.env.appUrl}${fallbackPath}`;
+  if (!candidate) return fallback;
+  let url: URL;
+  try {
+    url = new URL(candidate);
+  } catch {
+    return fallback;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return fallback;
+  const local = !services.env.isProduction && ['localhost', '127.0.0.1'].includes(url.hostname);
+  return local || allowedHosts(services, settings).has(url.host) ? url.toString() : fallback;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Starting a browser payment
+
+export interface BrowserPayment {
+  userId: number;
+  orderNo: string;
+  sign: string;
+  scene: PaymentScene;
+  returnUrl: string | undefined;
+  quitUrl: string | undefined;
+  clientIp: string;
+}
+
+const jsapiKey = (state: string) => `pay-wxjsapi:${state}`;
+
+/**
+ * `GET /api/v2/order/pay/redirect`: checks the order, marks it paying with the chosen gateway
+ * and answers where the browser goes next (the gateway's cashier, the WeChat OAuth step of
+ * JSAPI, or the sandbox page).
+ */
+export async function beginBrowserPayment(
+  services: AppServices,
+  gateways: PaymentGateways,
+  payment: BrowserPayment,
+  log: FastifyBaseLogger,
+): Promise<string> {
+  const settings = await services.settings.snapshot();
+  const offered = offeredPayments(payment.scene, settings, gateways, services.env.appUrl).map(
+    (item) => item.sign,
+  );
+  if (payment.sign === 'handPay' || !offered.includes(payment.sign as PaymentSign))
+    throw new BusinessError('错误');
+  const order = await findMemberOrder(services.db, payment.userId, payment.orderNo);
+  assertPayable(order);
+  const now = services.now();
+  const expiresAt = new Date(order.created_at.getTime() + ORDER_TTL_MINUTES * 60_000);
+  if (expiresAt.getTime() - now.getTime() < 60_000) throw new BusinessError(ORDER_EXPIRED_MESSAGE);
+
+  const goods = await services.db
+    .selectFrom('order_goods')
+    .select('goods_name')
+    .where('order_id', '=', order.id)
+    .executeTakeFirst();
+  const request: PaymentRequest = {
+    outTradeNo: order.order_id,
+    subject: goods?.goods_name || `订单${order.order_id}`,
+    amountCents: order.amount * 100,
+    notifyUrl: '',
+    returnUrl: safeReturnUrl(services, settings, payment.returnUrl, '/order/success'),
+    quitUrl: safeReturnUrl(services, settings, payment.quitUrl, '/'),
+    expiresAt,
+    clientIp: payment.clientIp,
+  };
+  await startPayment(services, order, payment.sign);
+  const { appUrl } = services.env;
+  try {
+    switch (payment.sign) {
+      case 'alipay':
+        return gateways.alipay!.wapPayUrl(
+          { ...request, notifyUrl: `${appUrl}/payment/callback/alipay` },
+          now,
+        );
+      case 'wechat_h5':
+        return await gateways.wechat!.createH5({
+          ...request,
+          notifyUrl: `${appUrl}/payment/callback/wechat`,
+        });
+      case 'wechat-jsapi': {
+        const state = randomBytes(24).toString('base64url');
+        await services.store.set(
+          jsapiKey(state),
+          JSON.stringify({
+            userId: payment.userId,
+            orderNo: order.order_id,
+            returnUrl: request.returnUrl,
+            quitUrl: request.quitUrl,
+          }),
+          600,
+        );
+        return gateways.wechat!.oauthUrl(`${appUrl}/payment/wechat/jsapi`, state);
+      }
+      case 'sandbox':
+        return `${appUrl}/payment/sandbox/${await gateways.sandbox!.start(request, now)}`;
+      default:
+        throw new BusinessError('错误');
+    }
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    log.error({ err: error, orderNo: order.order_id, sign: payment.sign }, 'payment gateway failed');
+    throw new BusinessError(GATEWAY_UNAVAILABLE_MESSAGE);
+  }
+}
+
+/** The JSAPI page after WeChat OAuth: the signed WeixinJSBridge parameters for the order. */
+export async function prepareJsapiPayment(
+  services: AppServices,
+  gateways: PaymentGateways,
+  state: string,
+  code: string,
+) {
+  if (!gateways.wechat || !/^[\w-]{32}$/.test(state)) return null;
+  const stored = await services.store.take(jsapiKey(state));
+  if (!stored) return null;
+  const session = JSON.parse(stored) as {
+    userId: number;
+    orderNo: string;
+    returnUrl: string;
+    quitUrl: string;
+  };
+  const order = await findMemberOrder(services.db, session.userId, session.orderNo);
+  assertPayable(order);
+  const openid = await gateways.wechat.openidFromCode(code);
+  const goods = await services.db
+    .selectFrom('order_goods')
+    .select('goods_name')
+    .where('order_id', '=', order.id)
+    .executeTakeFirst();
+  const params = await gateways.wechat.createJsapi(
+    {
+      outTradeNo: order.order_id,
+      subject: goods?.goods_name || `订单${order.order_id}`,
+      amountCents: order.amount * 100,
+      notifyUrl: `${services.env.appUrl}/payment/callback/wechat`,
+      returnUrl: session.returnUrl,
+      quitUrl: session.quitUrl,
+      expiresAt: new Date(order.created_at.getTime() + ORDER_TTL_MINUTES * 60_000),
+      clientIp: '',
+    },
+    openid,
+  );
+  return { params, returnUrl: session.returnUrl, quitUrl: session.quitUrl };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Confirmations
+
+/**
+ * Settles a verified notification through the one settle path; logs what is not settled.
+ * Returns whether the source should consider it delivered (a duplicate is delivered).
+ */
+export async function applyVerifiedNotification(
+  services: AppServices,
+  source: string,
+  verified: VerifiedNotification,
+  payload: string,
+  log: FastifyBaseLogger,
+): Promise<boolean> {
+  const now = services.now();
+  if (verified.kind !== 'paid') {
+    await services.db
+      .insertInto('order_payments')
+      .values({
+        order_id: null,
+        out_trade_no: verified.kind === 'ignored' ? verified.outTradeNo.slice(0, 64) : '',
+        gateway: source,
+        outcome: verified.kind === 'ignored' ? 'ignored' : 'rejected',
+        reason: verified.reason,
+        payload: payload.slice(0, 8000),
+        amount_cents: null,
+        created_at: now,
+      })
+      .execute();
+    if (verified.kind === 'invalid')
+      log.warn({ source, reason: verified.reason }, 'payment notification refused');
+    return verified.kind === 'ignored';
+  }
+  const result = await settlePayment(
+    services.db,
+    await services.settings.snapshot(),
+    {
+      source,
+      signs: SIGNS_BY_SOURCE[source] ?? [source],
+      outTradeNo: verified.outTradeNo,
+      tradeNo: verified.tradeNo,
+      amountCents: verified.amountCents,
+      payload,
+    },
+    now,
+  );
+  if (result.outcome === 'rejected')
+    log.warn({ source, orderNo: verified.outTradeNo, reason: result.reason }, 'payment notification refused');
+  else if (result.outcome === 'duplicate' && result.reason !== 'already paid')
+    log.error({ source, orderNo: verified.outTradeNo, reason: result.reason }, 'order paid twice');
+  else if (result.outcome === 'paid' && !result.firstDelivery)
+    log.error({ source, orderNo: verified.outTradeNo }, 'paid for a course already owned');
+  return result.outcome !== 'rejected';
+}
+
+export async function receiveNotification(
+  services: AppServices,
+  gateway: NotifyingGateway,
+  incoming: IncomingNotification,
+  log: FastifyBaseLogger,
+) {
+  const verified = gateway.verifyNotification(incoming, services.now());
+  const accepted = await applyVerifiedNotification(services, gateway.source, verified, incoming.rawBody, log);
+  return gateway.reply(accepted);
+}

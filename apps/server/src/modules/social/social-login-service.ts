@@ -1,0 +1,243 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  loginCodeBody,
+  registerWithSocialiteBody,
+  socialStartQuery,
+  type CodeLoginResult,
+} from '@kezhan/contract/social';
+import type { AppServices } from '../../services';
+import { BusinessError } from '../../shared/http/errors';
+import { validate } from '../../shared/http/validate';
+import { OAuthError, type SocialApp } from '../../providers/oauth/oauth-provider';
+import { issueLoginToken } from '../auth/login-service';
+import { BAD_PARAMS_MESSAGE, LoginCodes } from './login-codes';
+import { signState, stateTag, STATE_TTL_SECONDS, verifyState } from './oauth-state';
+import {
+  allowedRedirectHosts,
+  checkRedirectTarget,
+  REDIRECT_NOT_ALLOWED_MESSAGE,
+  withQuery,
+} from './redirect-targets';
+import {
+  ALREADY_HAS_APP_MESSAGE,
+  bindSocialAccount,
+  findBoundMember,
+  registerSocialMember,
+} from './social-accounts';
+
+export const APP_NOT_FOUND_MESSAGE = '登录应用不存在';
+export const APP_NOT_CONFIGURED_MESSAGE = '登录应用未配置';
+export const LOCKED_MESSAGE = '用户已锁定无法登录';
+export const LOGIN_REQUIRED_MESSAGE = '请登录';
+export const STATE_INVALID_MESSAGE = '授权登录失败[1001]';
+export const STATE_EXPIRED_MESSAGE = '授权已过期，请重新登录';
+export const CANCELLED_MESSAGE = '您已取消授权';
+export const VENDOR_FAILED_MESSAGE = '授权登录失败，请稍后再试';
+export const MOBILE_HAS_OTHER_ACCOUNT_MESSAGE = '该手机号已绑定其它同渠道账号';
+
+/** Our callback for each vendor; the signed state rides along as `data` (see oauth-state.ts). */
+export const CALLBACK_PATHS: Record<SocialApp, string> = {
+  qq: '/api/v3/auth/login/socialite/qq/callback',
+  wechat: '/api/v3/auth/login/wechat/callback',
+};
+const SETTING_OF: Record<SocialApp, 'socialites.qq' | 'socialites.wechat_oauth'> = {
+  qq: 'socialites.qq',
+  wechat: 'socialites.wechat_oauth',
+};
+
+const callbackUrl = (services: AppServices, app: SocialApp, signedState: string) =>
+  `${services.env.appUrl}${CALLBACK_PATHS[app]}?data=${signedState}`;
+const nowSeconds = (services: AppServices) => Math.floor(services.now().getTime() / 1000);
+const stateUsedKey = (nonce: string) => `social:state-used:${nonce}`;
+
+/**
+ * `GET …/socialite/qq` and `GET …/wechat/oauth` (api-contract §12.1): checks the request and
+ * answers the vendor's authorize URL. A bind needs the member's `token` in the query (read by
+ * the route's `optionalMember`); their id goes into the signed state so the code can only ever
+ * be bound to them.
+ */
+export async function startSocialLogin(
+  services: AppServices,
+  request: FastifyRequest,
+  app: SocialApp,
+): Promise<string> {
+  const query = validate(socialStartQuery, request.query);
+  const settings = await services.settings.snapshot();
+  if (settings.int(SETTING_OF[app]) !== 1) throw new BusinessError(APP_NOT_FOUND_MESSAGE);
+  const provider = services.oauth[app];
+  if (!provider.configured) {
+    request.log.warn({ app }, 'social login enabled but the vendor credentials are not set');
+    throw new BusinessError(APP_NOT_CONFIGURED_MESSAGE);
+  }
+  const hosts = allowedRedirectHosts(services.env, settings);
+  const sUrl = checkRedirectTarget(query.s_url, hosts);
+  const fUrl = checkRedirectTarget(query.f_url, hosts);
+  if (!sUrl || !fUrl) throw new BusinessError(REDIRECT_NOT_ALLOWED_MESSAGE);
+
+  let memberId: number | null = null;
+  if (query.action === 'bind') {
+    if (!request.member) return withQuery(fUrl, { login_err_msg: LOGIN_REQUIRED_MESSAGE, action: 'bind' });
+    memberId = request.member.id;
+  }
+  const signed = signState(services.socialStateKey, {
+    app,
+    action: query.action,
+    sUrl,
+    fUrl,
+    memberId,
+    expiresAt: nowSeconds(services) + STATE_TTL_SECONDS,
+  });
+  return provider.authorizeUrl({
+    redirectUri: callbackUrl(services, app, signed),
+    state: stateTag(services.socialStateKey, signed),
+  });
+}
+
+/**
+ * The vendor's redirect back to us (§12.2): verifies the state, swaps the code for the vendor
+ * identity, and sends the browser to `s_url` with a single-use `login_code`, or to `f_url` with
+ * `login_err_msg`. A state whose signature fails is answered here, never redirected.
+ */
+export async function finishSocialLogin(
+  services: AppServices,
+  request: FastifyRequest,
+  app: SocialApp,
+): Promise<string> {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  if (typeof query.data !== 'string' || !query.data) throw new BusinessError(BAD_PARAMS_MESSAGE);
+  const signed = query.data;
+  const check = verifyState(services.socialStateKey, signed, nowSeconds(services));
+  if (!check.valid || check.state.app !== app) throw new BusinessError(STATE_INVALID_MESSAGE);
+  const { state } = check;
+  const fail = (message: string) => withQuery(state.fUrl, { login_err_msg: message, action: state.action });
+
+  if (check.expired) return fail(STATE_EXPIRED_MESSAGE);
+  if (query.state !== stateTag(services.socialStateKey, signed)) return fail(STATE_INVALID_MESSAGE);
+  if (typeof query.code !== 'string' || !query.code) return fail(CANCELLED_MESSAGE);
+  if (!(await services.store.setIfAbsent(stateUsedKey(state.nonce), '1', STATE_TTL_SECONDS)))
+    return fail(STATE_INVALID_MESSAGE);
+
+  let user;
+  try {
+    user = await services.oauth[app].fetchUser({
+      code: query.code,
+      redirectUri: callbackUrl(services, app, signed),
+    });
+  } catch (error) {
+    if (!(error instanceof OAuthError)) throw error;
+    request.log.warn({ app, err: error.message }, 'social login refused by the vendor');
+    return fail(error.memberMessage ?? VENDOR_FAILED_MESSAGE);
+  }
+  const loginCode = await new LoginCodes(services.store, services.now).issue({
+    app,
+    action: state.action,
+    memberId: state.memberId,
+    user,
+  });
+  return withQuery(state.sUrl, { login_code: loginCode, action: state.action });
+}
+
+/**
+ * `POST /api/v3/auth/login/code` (§12.3): a known social account logs in; a new one is either
+ * asked for a mobile (`member.enabled_mobile_bind_alert`) or gets a social-only account.
+ */
+export async function loginWithCode(
+  services: AppServices,
+  request: FastifyRequest,
+): Promise<CodeLoginResult> {
+  const { code } = validate(loginCodeBody, request.body);
+  const codes = new LoginCodes(services.store, services.now);
+  const entry = await codes.peek(code);
+  if (entry.action !== 'login') throw new BusinessError(BAD_PARAMS_MESSAGE);
+
+  const bound = await findBoundMember(services.db, entry.app, entry.user);
+  if (bound) {
+    await codes.redeem(code);
+    if (bound.isLock === 1) throw new BusinessError(LOCKED_MESSAGE);
+    return { success: 1, token: await issueLoginToken(services, request, bound.userId) };
+  }
+  const settings = await services.settings.snapshot();
+  if (settings.int('member.enabled_mobile_bind_alert') === 1)
+    return { success: 0, action: 'bind_mobile', code };
+
+  await codes.redeem(code);
+  const userId = await services.db.transaction().execute((trx) =>
+    registerSocialMember(trx, settings, {
+      app: entry.app,
+      user: entry.user,
+      registerIp: request.ip,
+      now: services.now(),
+    }),
+  );
+  if (settings.int('member.is_lock_default') === 1) throw new BusinessError(LOCKED_MESSAGE);
+  return { success: 1, token: await issueLoginToken(services, request, userId) };
+}
+
+/**
+ * `POST /api/v3/auth/register/withSocialite` (§12.4): an SMS-verified mobile either creates the
+ * member or, when it already belongs to one, joins that member; the social account is then bound.
+ */
+export async function registerWithSocialite(
+  services: AppServices,
+  request: FastifyRequest,
+): Promise<{ token: string }> {
+  const body = validate(registerWithSocialiteBody, request.body);
+  const codes = new LoginCodes(services.store, services.now);
+  const entry = await codes.peek(body.code);
+  if (entry.action !== 'login') throw new BusinessError(BAD_PARAMS_MESSAGE);
+  await services.smsCodes.verify(body.mobile, body.mobile_code, ['mobile_bind']);
+  await codes.redeem(body.code);
+
+  const settings = await services.settings.snapshot();
+  const now = services.now();
+  const userId = await services.db.transaction().execute(async (trx) => {
+    const owner = await trx
+      .selectFrom('users')
+      .select(['id', 'is_lock'])
+      .where('mobile', '=', body.mobile)
+      .executeTakeFirst();
+    if (!owner) {
+      return registerSocialMember(trx, settings, {
+        app: entry.app,
+        user: entry.user,
+        mobile: body.mobile,
+        registerIp: request.ip,
+        now,
+      });
+    }
+    if (owner.is_lock === 1) throw new BusinessError(LOCKED_MESSAGE);
+    const bound = await findBoundMember(trx, entry.app, entry.user);
+    if (bound?.userId === owner.id) return owner.id;
+    try {
+      await bindSocialAccount(trx, owner.id, entry.app, entry.user, now);
+    } catch (error) {
+      if (error instanceof BusinessError && error.message === ALREADY_HAS_APP_MESSAGE)
+        throw new BusinessError(MOBILE_HAS_OTHER_ACCOUNT_MESSAGE);
+      throw error;
+    }
+    return owner.id;
+  });
+  const member = await services.db
+    .selectFrom('users')
+    .select('is_lock')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  if (member.is_lock === 1) throw new BusinessError(LOCKED_MESSAGE);
+  return { token: await issueLoginToken(services, request, userId) };
+}
+
+/** `POST /api/v3/member/socialite/bindWithCode` (§12.5): only the member who started the bind may use the code. */
+export async function bindWithCode(
+  services: AppServices,
+  request: FastifyRequest,
+  memberId: number,
+): Promise<void> {
+  const { code } = validate(loginCodeBody, request.body);
+  const codes = new LoginCodes(services.store, services.now);
+  const entry = await codes.peek(code);
+  if (entry.action !== 'bind' || entry.memberId !== memberId) throw new BusinessError(BAD_PARAMS_MESSAGE);
+  await codes.redeem(code);
+  await services.db
+    .transaction()
+    .execute((trx) => bindSocialAccount(trx, memberId, entry.app, entry.user, services.now()));
+}

@@ -1,0 +1,280 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreatedOrder, PaymentMethod, PayTicket } from '@kezhan/contract/orders';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createRole, memberId, orderRow } from '../../modules/orders/test-fixtures';
+import { FakeAlipay } from './testing/fake-alipay';
+import { centsToYuanText, yuanTextToCents } from './payment-gateway';
+
+describe('Alipay wap pay against a fake Alipay on 127.0.0.1', () => {
+  const merchant = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  let fake: FakeAlipay;
+  let t: TestApp;
+  let token: string;
+  let userId: number;
+  let roleId: number;
+
+  beforeAll(async () => {
+    fake = await new FakeAlipay(merchant.publicKey).start();
+    t = await createTestApp({
+      env: {
+        ALIPAY_APP_ID: fake.appId,
+        // The console hands out bare base64 (PKCS#1 private key); PEM works as well.
+        ALIPAY_PRIVATE_KEY: merchant.privateKey.export({ type: 'pkcs1', format: 'der' }).toString('base64'),
+        ALIPAY_PUBLIC_KEY: fake.platformPublicKeyBase64,
+        ALIPAY_GATEWAY: `${fake.url}/gateway.do`,
+      },
+    });
+    await t.services.settings.set('payment.alipay.enabled', '1');
+    token = await t.loginBySms('13920000001');
+    userId = await memberId(t, '13920000001');
+    roleId = await createRole(t, { name: '月度会员', charge: 30, expire_days: 30 });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  /** Creates an order and follows the redirect to the fake cashier, as the member's browser does. */
+  async function orderAndOpenCashier(): Promise<CreatedOrder> {
+    const order = (
+      await t.request<CreatedOrder>({
+        method: 'POST',
+        url: '/api/v2/order/role',
+        payload: { role_id: roleId },
+        token,
+      })
+    ).data;
+    const ticket = (
+      await t.request<PayTicket>({
+        method: 'POST',
+        url: '/api/v3/order/pay/ticket',
+        payload: { order_id: order.order_id },
+        token,
+      })
+    ).data.ticket;
+    const redirect = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/order/pay/redirect?order_id=${order.order_id}&payment=alipay&payment_scene=h5&scene=h5&ticket=${ticket}&s_url=${encodeURIComponent('http://api.test/order/success')}`,
+    });
+    expect(redirect.statusCode).toBe(302);
+    const cashier = await fetch(redirect.headers.location as string);
+    expect(cashier.status).toBe(200);
+    return order;
+  }
+
+  const notify = (body: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/payment/callback/alipay',
+      payload: body,
+      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+    });
+
+  const paidMessages = (orderNo: string) =>
+    t.services.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('message', '=', `订单${orderNo}已支付`)
+      .execute();
+
+  it('converts amounts exactly', () => {
+    expect(yuanTextToCents('30.00')).toBe(3000);
+    expect(yuanTextToCents('0.1')).toBe(10);
+    expect(yuanTextToCents('12')).toBe(1200);
+    expect(yuanTextToCents('1.234')).toBeNaN();
+    expect(yuanTextToCents('-1.00')).toBeNaN();
+    expect(yuanTextToCents(undefined)).toBeNaN();
+    expect(centsToYuanText(3005)).toBe('30.05');
+  });
+
+  it('is offered in mobile browsers only', async () => {
+    const h5 = await t.request<PaymentMethod[]>({
+      method: 'GET',
+      url: '/api/v2/order/payments?scene=h5',
+      token,
+    });
+    expect(h5.data).toEqual([
+      { sign: 'alipay', name: '支付宝', icon: 'http://api.test/images/payment/alipay.png' },
+    ]);
+    const wechat = await t.request<PaymentMethod[]>({
+      method: 'GET',
+      url: '/api/v2/order/payments?scene=wechat',
+      token,
+    });
+    expect(wechat.data).toEqual([]);
+  });
+
+  it('sends a correctly signed alipay.trade.wap.pay that the gateway accepts', async () => {
+    const order = await orderAndOpenCashier();
+    expect(fake.trades.get(order.order_id)).toMatchObject({
+      totalAmount: '30.00',
+      subject: '月度会员',
+      notifyUrl: 'http://api.test/payment/callback/alipay',
+      returnUrl: 'http://api.test/order/success',
+      timeExpire: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+    });
+    expect(await orderRow(t, order.order_id)).toMatchObject({
+      status: 5,
+      payment: 'alipay',
+      payment_method: 'wap',
+    });
+  });
+
+  it('a tampered request fails the gateway’s signature check', async () => {
+    const order = (
+      await t.request<CreatedOrder>({
+        method: 'POST',
+        url: '/api/v2/order/role',
+        payload: { role_id: roleId },
+        token,
+      })
+    ).data;
+    const ticket = (
+      await t.request<PayTicket>({
+        method: 'POST',
+        url: '/api/v3/order/pay/ticket',
+        payload: { order_id: order.order_id },
+        token,
+      })
+    ).data.ticket;
+    const redirect = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/order/pay/redirect?order_id=${order.order_id}&payment=alipay&payment_scene=h5&ticket=${ticket}`,
+    });
+    const address = new URL(redirect.headers.location as string);
+    address.searchParams.set(
+      'biz_content',
+      address.searchParams.get('biz_content')!.replace('"30.00"', '"0.01"'),
+    );
+    expect((await fetch(address)).status).toBe(400);
+    expect(fake.refused).toContain('sign check fail');
+  });
+
+  it('a verified notification pays once; a replay answers success and changes nothing', async () => {
+    const order = await orderAndOpenCashier();
+    const body = fake.notification(order.order_id);
+    const first = await notify(body);
+    expect([first.statusCode, first.body]).toEqual([200, 'success']);
+    const paid = await orderRow(t, order.order_id);
+    expect(paid).toMatchObject({ status: 9, payment: 'alipay' });
+    expect(paid.trade_no).toMatch(/^2026050122001/);
+    const member = await t.services.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(member.role_id).toBe(roleId);
+
+    const replay = await notify(body);
+    expect([replay.statusCode, replay.body]).toEqual([200, 'success']);
+    const after = await t.services.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(after.role_expired_at).toEqual(member.role_expired_at);
+    expect(await paidMessages(order.order_id)).toHaveLength(1);
+    const outcomes = await t.services.db
+      .selectFrom('order_payments')
+      .select('outcome')
+      .where('out_trade_no', '=', order.order_id)
+      .where('gateway', '=', 'alipay')
+      .orderBy('id')
+      .execute();
+    expect(outcomes.map((row) => row.outcome)).toEqual(['started', 'paid', 'duplicate']);
+  });
+
+  it('concurrent notifications grant once', async () => {
+    const order = await orderAndOpenCashier();
+    const before = await t.services.db
+      .selectFrom('users')
+      .select('role_expired_at')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    const body = fake.notification(order.order_id);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => notify(body)));
+    expect(answers.map((answer) => answer.body)).toEqual(Array(5).fill('success'));
+    const after = await t.services.db
+      .selectFrom('users')
+      .select('role_expired_at')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(after.role_expired_at!.getTime() - before.role_expired_at!.getTime()).toBe(30 * 86_400_000);
+    expect(await paidMessages(order.order_id)).toHaveLength(1);
+  });
+
+  it('a forged signature, another app, a wrong amount or a tampered field change nothing and are logged', async () => {
+    const order = await orderAndOpenCashier();
+    const intruder = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const forged = await notify(fake.notification(order.order_id, {}, intruder.privateKey));
+    expect([forged.statusCode, forged.body]).toEqual([200, 'fail']);
+    const otherApp = await notify(fake.notification(order.order_id, { app_id: '2021999999999999' }));
+    expect(otherApp.body).toBe('fail');
+    const cheap = await notify(fake.notification(order.order_id, { total_amount: '0.01' }));
+    expect(cheap.body).toBe('fail');
+    const tampered = fake.notification(order.order_id).replace('total_amount=30.00', 'total_amount=300.00');
+    expect((await notify(tampered)).body).toBe('fail');
+    expect((await notify('')).body).toBe('fail');
+    expect((await notify('sign=abc&out_trade_no=1')).body).toBe('fail');
+
+    expect((await orderRow(t, order.order_id)).status).toBe(5);
+    expect(await paidMessages(order.order_id)).toHaveLength(0);
+    const rejected = await t.services.db
+      .selectFrom('order_payments')
+      .select(['reason'])
+      .where('gateway', '=', 'alipay')
+      .where('outcome', '=', 'rejected')
+      .execute();
+    const reasons = rejected.map((row) => row.reason);
+    expect(reasons).toContain('bad signature');
+    expect(reasons).toContain('notification for app 2021999999999999');
+    expect(reasons.some((reason) => reason.startsWith('amount mismatch'))).toBe(true);
+  });
+
+  it('acknowledges a notification that is not a payment without paying', async () => {
+    const order = await orderAndOpenCashier();
+    const waiting = await notify(fake.notification(order.order_id, { trade_status: 'WAIT_BUYER_PAY' }));
+    expect(waiting.body).toBe('success');
+    expect((await orderRow(t, order.order_id)).status).toBe(5);
+  });
+
+  it('refuses the redirect when Alipay is enabled but this node has no keys', async () => {
+    const bare = await createTestApp();
+    try {
+      await bare.services.settings.set('payment.alipay.enabled', '1');
+      const bareToken = await bare.loginBySms('13920000009');
+      const plan = await createRole(bare);
+      const order = (
+        await bare.request<CreatedOrder>({
+          method: 'POST',
+          url: '/api/v2/order/role',
+          payload: { role_id: plan },
+          token: bareToken,
+        })
+      ).data;
+      const ticket = (
+        await bare.request<PayTicket>({
+          method: 'POST',
+          url: '/api/v3/order/pay/ticket',
+          payload: { order_id: order.order_id },
+          token: bareToken,
+        })
+      ).data.ticket;
+      const res = await bare.request({
+        method: 'GET',
+        url: `/api/v2/order/pay/redirect?order_id=${order.order_id}&payment=alipay&payment_scene=h5&ticket=${ticket}`,
+      });
+      expect(res.message).toBe('错误');
+      const callback = await bare.app.inject({
+        method: 'POST',
+        url: '/payment/callback/alipay',
+        payload: 'a=1',
+      });
+      expect(callback.statusCode).toBe(404);
+    } finally {
+      await bare.close();
+    }
+  });
+});

@@ -1,0 +1,75 @@
+/** What the server asks a gateway to collect. Amounts are cents here: the vendors' unit. */
+export interface PaymentRequest {
+  outTradeNo: string;
+  subject: string;
+  amountCents: number;
+  /** Where the gateway posts its server-to-server notification. */
+  notifyUrl: string;
+  /** Where the member's browser returns after paying (h5 `/order/success`). */
+  returnUrl: string;
+  /** Where the browser goes when the member gives up. */
+  quitUrl: string;
+  /** The gateway refuses payment after this (our order expiry), so no money arrives for a cancelled order. */
+  expiresAt: Date;
+  clientIp: string;
+}
+
+export interface IncomingNotification {
+  headers: Record<string, string | string[] | undefined>;
+  rawBody: string;
+}
+
+/**
+ * A gateway notification after verification. `paid`: the signature holds and the vendor says
+ * the money was collected. `ignored`: authentic but not a payment (e.g. a closed trade).
+ * `invalid`: forged, for another merchant, or unreadable — must change nothing.
+ */
+export type VerifiedNotification =
+  | { kind: 'paid'; outTradeNo: string; tradeNo: string; amountCents: number }
+  | { kind: 'ignored'; outTradeNo: string; reason: string }
+  | { kind: 'invalid'; reason: string };
+
+export interface GatewayReply {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+/** A gateway that confirms payments by calling us back. */
+export interface NotifyingGateway {
+  readonly source: string;
+  verifyNotification(notification: IncomingNotification, now: Date): VerifiedNotification;
+  reply(accepted: boolean): GatewayReply;
+}
+
+export class GatewayError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'GatewayError';
+  }
+}
+
+/** `12.30` → 1230; anything that is not a plain yuan amount with at most 2 decimals → NaN. */
+export function yuanTextToCents(text: string | undefined): number {
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text ?? '');
+  if (!match) return Number.NaN;
+  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
+}
+
+export const centsToYuanText = (cents: number) =>
+  `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+
+/** `yyyy-MM-dd HH:mm:ss` in China time (Alipay timestamps). */
+export function chinaDateTime(date: Date): string {
+  return new Date(date.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** RFC 3339 with the +08:00 offset (WeChat Pay `time_expire`). */
+export function chinaRfc3339(date: Date): string {
+  return `${new Date(date.getTime() + 8 * 3600_000).toISOString().slice(0, 19)}+08:00`;
+}
+
+export function headerValue(headers: IncomingNotification['headers'], name: string): string {
+  const value = headers[name.toLowerCase()];
+  return (Array.isArray(value) ? value[0] : value) ?? '';
+}

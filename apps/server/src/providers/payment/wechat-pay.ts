@@ -1,0 +1,291 @@
+import { createDecipheriv, createSign, createVerify, randomBytes, type KeyObject } from 'node:crypto';
+import { loadPrivateKey, loadPublicKey } from './keys';
+import {
+  chinaRfc3339,
+  GatewayError,
+  headerValue,
+  type GatewayReply,
+  type IncomingNotification,
+  type NotifyingGateway,
+  type PaymentRequest,
+  type VerifiedNotification,
+} from './payment-gateway';
+
+export interface WechatPayConfig {
+  /** The official account (公众号) AppID bound to the merchant. */
+  appId: string;
+  /** That account's AppSecret: exchanges the OAuth code for the payer's openid (JSAPI). */
+  appSecret: string;
+  mchId: string;
+  /** Serial number of the merchant API certificate. */
+  serialNo: string;
+  /** Merchant API private key (`apiclient_key.pem`). */
+  privateKey: string;
+  /** APIv3 key: 32 bytes, decrypts notification resources. */
+  apiV3Key: string;
+  /** WeChat Pay platform public key (or platform certificate), verifies answers and notifications. */
+  platformPublicKey: string;
+  /** Its serial (`PUB_KEY_ID_…` or certificate serial); notifications signed with another are refused. */
+  platformSerial: string;
+  /** `https://api.mch.weixin.qq.com` */
+  baseUrl: string;
+  /** `https://open.weixin.qq.com/connect/oauth2/authorize` */
+  oauthAuthorizeUrl: string;
+  /** `https://api.weixin.qq.com` (OAuth code exchange) */
+  mpApiBaseUrl: string;
+}
+
+export const isWechatPayConfigured = (
+  config: Omit<WechatPayConfig, 'appSecret' | 'oauthAuthorizeUrl' | 'mpApiBaseUrl'>,
+) =>
+  Boolean(
+    config.appId &&
+    config.mchId &&
+    config.serialNo &&
+    config.privateKey &&
+    config.apiV3Key.length === 32 &&
+    config.platformPublicKey &&
+    config.baseUrl,
+  );
+
+/** The parameters `WeixinJSBridge.invoke('getBrandWCPayRequest', …)` takes. */
+export interface JsapiInvokeParams {
+  appId: string;
+  timeStamp: string;
+  nonceStr: string;
+  package: string;
+  signType: 'RSA';
+  paySign: string;
+}
+
+/** Notifications and answers older or newer than this are refused (replays of old captures). */
+const MAX_CLOCK_SKEW_SECONDS = 300;
+
+const nonce = () => randomBytes(16).toString('hex');
+
+/** WeChat Pay API v3 (merchant direct connection): H5 and JSAPI orders, verified notifications. */
+export class WechatPayGateway implements NotifyingGateway {
+  readonly source = 'wechat';
+  private readonly privateKey: KeyObject;
+  private readonly platformKey: KeyObject;
+
+  constructor(
+    private readonly config: WechatPayConfig,
+    private readonly fetchImpl: typeof fetch = fetch,
+    private readonly clock: () => Date = () => new Date(),
+  ) {
+    this.privateKey = loadPrivateKey(config.privateKey);
+    this.platformKey = loadPublicKey(config.platformPublicKey);
+  }
+
+  private rsaSign(message: string): string {
+    return createSign('RSA-SHA256').update(message, 'utf8').sign(this.privateKey, 'base64');
+  }
+
+  private verifyPlatformSignature(
+    timestamp: string,
+    nonceStr: string,
+    body: string,
+    signature: string,
+  ): boolean {
+    try {
+      return createVerify('RSA-SHA256')
+        .update(`${timestamp}\n${nonceStr}\n${body}\n`, 'utf8')
+        .verify(this.platformKey, signature, 'base64');
+    } catch {
+      return false;
+    }
+  }
+
+  /** `WECHATPAY2-SHA256-RSA2048` over `METHOD\nURL\ntimestamp\nnonce\nbody\n`. */
+  authorization(method: string, pathWithQuery: string, body: string): string {
+    const timestamp = String(Math.floor(this.clock().getTime() / 1000));
+    const nonceStr = nonce();
+    const signature = this.rsaSign(`${method}\n${pathWithQuery}\n${timestamp}\n${nonceStr}\n${body}\n`);
+    return `WECHATPAY2-SHA256-RSA2048 mchid="${this.config.mchId}",nonce_str="${nonceStr}",signature="${signature}",timestamp="${timestamp}",serial_no="${this.config.serialNo}"`;
+  }
+
+  private async call<T>(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<T> {
+    const body = payload === undefined ? '' : JSON.stringify(payload);
+    let response: Response;
+    try {
+      response = await this.fetchImpl(`${this.config.baseUrl}${path}`, {
+        method,
+        headers: {
+          accept: 'application/json',
+          'content-type': 'application/json',
+          'user-agent': 'kezhan-server',
+          authorization: this.authorization(method, path, body),
+        },
+        body: method === 'POST' ? body : undefined,
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch (error) {
+      throw new GatewayError(`WeChat Pay unreachable: ${(error as Error).message}`);
+    }
+    const text = await response.text();
+    const signed = this.verifyPlatformSignature(
+      response.headers.get('wechatpay-timestamp') ?? '',
+      response.headers.get('wechatpay-nonce') ?? '',
+      text,
+      response.headers.get('wechatpay-signature') ?? '',
+    );
+    if (!signed) throw new GatewayError(`WeChat Pay answer ${response.status} is not signed by the platform`);
+    const answer = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    if (!response.ok)
+      throw new GatewayError(`WeChat Pay refused: ${String(answer.code)} ${String(answer.message)}`);
+    return answer as T;
+  }
+
+  private orderBody(request: PaymentRequest) {
+    return {
+      appid: this.config.appId,
+      mchid: this.config.mchId,
+      description: request.subject.slice(0, 127),
+      out_trade_no: request.outTradeNo,
+      time_expire: chinaRfc3339(request.expiresAt),
+      notify_url: request.notifyUrl,
+      amount: { total: request.amountCents, currency: 'CNY' },
+    };
+  }
+
+  /** H5 payment (mobile browsers outside WeChat): the cashier address to send the browser to. */
+  async createH5(request: PaymentRequest): Promise<string> {
+    const answer = await this.call<{ h5_url?: string }>('POST', '/v3/pay/transactions/h5', {
+      ...this.orderBody(request),
+      scene_info: { payer_client_ip: request.clientIp, h5_info: { type: 'Wap' } },
+    });
+    if (!answer.h5_url) throw new GatewayError('WeChat Pay answered no h5_url');
+    return `${answer.h5_url}&redirect_url=${encodeURIComponent(request.returnUrl)}`;
+  }
+
+  /** JSAPI payment (inside WeChat): the signed parameters the page hands to WeixinJSBridge. */
+  async createJsapi(request: PaymentRequest, openid: string): Promise<JsapiInvokeParams> {
+    const answer = await this.call<{ prepay_id?: string }>('POST', '/v3/pay/transactions/jsapi', {
+      ...this.orderBody(request),
+      payer: { openid },
+    });
+    if (!answer.prepay_id) throw new GatewayError('WeChat Pay answered no prepay_id');
+    const timeStamp = String(Math.floor(this.clock().getTime() / 1000));
+    const nonceStr = nonce();
+    const pkg = `prepay_id=${answer.prepay_id}`;
+    return {
+      appId: this.config.appId,
+      timeStamp,
+      nonceStr,
+      package: pkg,
+      signType: 'RSA',
+      paySign: this.rsaSign(`${this.config.appId}\n${timeStamp}\n${nonceStr}\n${pkg}\n`),
+    };
+  }
+
+  /** The official-account OAuth page (silent `snsapi_base`) that leads back with a `code`. */
+  oauthUrl(redirectUri: string, state: string): string {
+    const query = new URLSearchParams({
+      appid: this.config.appId,
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      scope: 'snsapi_base',
+      state,
+    });
+    return `${this.config.oauthAuthorizeUrl}?${query.toString()}#wechat_redirect`;
+  }
+
+  async openidFromCode(code: string): Promise<string> {
+    const query = new URLSearchParams({
+      appid: this.config.appId,
+      secret: this.config.appSecret,
+      code,
+      grant_type: 'authorization_code',
+    });
+    let answer: { openid?: string; errcode?: number; errmsg?: string };
+    try {
+      const response = await this.fetchImpl(`${this.config.mpApiBaseUrl}/sns/oauth2/access_token?${query}`, {
+        signal: AbortSignal.timeout(10_000),
+      });
+      answer = (await response.json()) as typeof answer;
+    } catch (error) {
+      throw new GatewayError(`WeChat OAuth unreachable: ${(error as Error).message}`);
+    }
+    if (!answer.openid) throw new GatewayError(`WeChat OAuth refused: ${answer.errcode} ${answer.errmsg}`);
+    return answer.openid;
+  }
+
+  /**
+   * Payment notification: signature of the platform over `timestamp\nnonce\nbody\n` (serial and
+   * clock checked), then AEAD_AES_256_GCM decryption of `resource` with the APIv3 key.
+   */
+  verifyNotification(notification: IncomingNotification, now: Date): VerifiedNotification {
+    const { headers, rawBody } = notification;
+    const timestamp = headerValue(headers, 'wechatpay-timestamp');
+    const serial = headerValue(headers, 'wechatpay-serial');
+    if (this.config.platformSerial && serial !== this.config.platformSerial)
+      return { kind: 'invalid', reason: `unknown platform serial ${serial}` };
+    if (
+      !/^\d{1,12}$/.test(timestamp) ||
+      Math.abs(now.getTime() / 1000 - Number(timestamp)) > MAX_CLOCK_SKEW_SECONDS
+    )
+      return { kind: 'invalid', reason: 'timestamp outside the allowed window' };
+    const signed = this.verifyPlatformSignature(
+      timestamp,
+      headerValue(headers, 'wechatpay-nonce'),
+      rawBody,
+      headerValue(headers, 'wechatpay-signature'),
+    );
+    if (!signed) return { kind: 'invalid', reason: 'bad signature' };
+
+    let transaction: Record<string, any>;
+    try {
+      const envelope = JSON.parse(rawBody) as {
+        resource?: { algorithm?: string; ciphertext: string; nonce: string; associated_data?: string };
+      };
+      const resource = envelope.resource;
+      if (!resource || resource.algorithm !== 'AEAD_AES_256_GCM')
+        throw new Error('no AEAD_AES_256_GCM resource');
+      transaction = JSON.parse(decryptResource(this.config.apiV3Key, resource));
+    } catch (error) {
+      return { kind: 'invalid', reason: `unreadable resource: ${(error as Error).message}` };
+    }
+    if (transaction.mchid !== this.config.mchId || transaction.appid !== this.config.appId)
+      return { kind: 'invalid', reason: `notification for ${transaction.mchid}/${transaction.appid}` };
+    const outTradeNo = String(transaction.out_trade_no ?? '');
+    if (!outTradeNo) return { kind: 'invalid', reason: 'no out_trade_no' };
+    if (transaction.trade_state !== 'SUCCESS')
+      return { kind: 'ignored', outTradeNo, reason: `trade_state ${transaction.trade_state}` };
+    const total = transaction.amount?.total;
+    return {
+      kind: 'paid',
+      outTradeNo,
+      tradeNo: String(transaction.transaction_id ?? ''),
+      amountCents: Number.isSafeInteger(total) ? total : Number.NaN,
+    };
+  }
+
+  /** v3 answers: 200 without body on success; a failure makes WeChat retry later. */
+  reply(accepted: boolean): GatewayReply {
+    return accepted
+      ? { status: 200, contentType: 'application/json; charset=utf-8', body: '' }
+      : {
+          status: 400,
+          contentType: 'application/json; charset=utf-8',
+          body: JSON.stringify({ code: 'FAIL', message: '失败' }),
+        };
+  }
+}
+
+export function decryptResource(
+  apiV3Key: string,
+  resource: { ciphertext: string; nonce: string; associated_data?: string },
+): string {
+  const data = Buffer.from(resource.ciphertext, 'base64');
+  const decipher = createDecipheriv(
+    'aes-256-gcm',
+    Buffer.from(apiV3Key, 'utf8'),
+    Buffer.from(resource.nonce, 'utf8'),
+  );
+  decipher.setAuthTag(data.subarray(data.length - 16));
+  decipher.setAAD(Buffer.from(resource.associated_data ?? '', 'utf8'));
+  return Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString(
+    'utf8',
+  );
+}

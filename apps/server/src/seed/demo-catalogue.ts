@@ -1,0 +1,14 @@
+import path from 'node:path';
+import type { AppServices } from '../services';
+import { importContentFile } from '../modules/courses/content-import';
+
+/** The demo catalogue, in the format of `npm run cli -- import` (see modules/courses/content-file.ts). */
+export const DEMO_CATALOGUE_FILE = path.join(import.meta.dirname, 'demo-content', 'catalogue.json');
+
+/** Seed step: a dozen courses in several categories, a playable demo video and the home page. */
+export async function seedDemoCatalogue(services: AppServices): Promise<void> {
+  await importContentFile(services.db, DEMO_CATALOGUE_FILE, {
+    dataDir: services.env.dataDir,
+    now: services.now(),
+  });
+}

@@ -1,0 +1,62 @@
+import { DESKTOP_UA } from '../support/devices';
+import { expect, test, withConfig } from '../support/fixtures';
+
+test.describe('app shell', () => {
+  test('unknown paths show the 404 page with a way home', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
+    await page.getByRole('button', { name: '返回首页' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('navigation', { name: '底部导航' })).toBeVisible();
+  });
+
+  test('the tab bar switches tabs and replaces history', async ({ page }) => {
+    await page.goto('/');
+    const tabs = page.getByRole('navigation', { name: '底部导航' });
+    await expect(tabs.getByRole('button', { name: '首页' })).toHaveAttribute('aria-current', 'page');
+    await tabs.getByRole('button', { name: '我的' }).click();
+    await expect(page).toHaveURL(/\/member$/);
+    await expect(tabs.getByRole('button', { name: '我的' })).toHaveAttribute('aria-current', 'page');
+    const length = await page.evaluate(() => history.length);
+    await tabs.getByRole('button', { name: '首页' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(() => history.length)).toBe(length);
+    await tabs.getByRole('button', { name: '在学' }).click();
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fstudy$/);
+  });
+
+  test('desktop browsers go to the PC site when pc_url is set', async ({ browser, kezhan }) => {
+    await withConfig(kezhan, { pc_url: { value: 'https://pc.example.com', restore: '' } }, async () => {
+      const desktop = await browser.newContext({ userAgent: DESKTOP_UA, viewport: { width: 1280, height: 800 } });
+      const page = await desktop.newPage();
+      await page.route('https://pc.example.com/**', (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<html><body><h1>PC site</h1></body></html>' }),
+      );
+      await page.goto(`${kezhan.baseURL}/member`);
+      await expect(page).toHaveURL('https://pc.example.com/');
+      await expect(page.getByRole('heading', { name: 'PC site' })).toBeVisible();
+      await desktop.close();
+    });
+  });
+
+  test('phones stay on the h5 when pc_url is set', async ({ page, kezhan }) => {
+    await withConfig(kezhan, { pc_url: { value: 'https://pc.example.com', restore: '' } }, async () => {
+      await page.goto('/');
+      await expect(page.getByPlaceholder('搜索关键词')).toBeVisible();
+      expect(page.url()).toContain(kezhan.baseURL);
+    });
+  });
+
+  test('API down: a clear message and a retry instead of a blank screen', async ({ page }) => {
+    await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+    await page.goto('/');
+    await expect(page.getByText('网络连接失败，请检查网络后重试')).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: '站点配置加载失败' })).toBeVisible();
+    await expect(page.getByPlaceholder('搜索关键词')).toBeVisible();
+
+    await page.unroute('**/api/**');
+    await page.getByRole('button', { name: '重试' }).click();
+    await expect(page.getByText('站点配置加载失败，请检查网络后重试')).toHaveCount(0);
+    await expect(page.getByText('课栈').first()).toBeVisible();
+  });
+});
