@@ -47,6 +47,8 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Let the request outlive the page (progress saved on pagehide); bodies must stay small. */
+  keepalive?: boolean;
   /** Suppress every toast of this call (the caller shows its own feedback). */
   quiet?: boolean;
   /**
@@ -129,6 +131,7 @@ export async function request<T>(method: string, path: string, options: RequestO
       body,
       credentials: 'omit',
       signal: controller.signal,
+      keepalive: options.keepalive,
     });
   } catch (cause) {
     if (timedOut) {

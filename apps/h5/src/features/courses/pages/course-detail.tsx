@@ -1,6 +1,219 @@
-import { PlaceholderPage } from '@/shared/layout/placeholder-page';
+import type { CourseDetail, CourseVideo } from '@kezhan/contract/courses';
+import Tabs from 'antd-mobile/es/components/tabs';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useDocumentTitle } from '@/shared/hooks/use-document-title';
+import { ApiError } from '@/shared/http/client';
+import { NavHeader } from '@/shared/layout/nav-header';
+import { loginUrl } from '@/shared/layout/require-auth';
+import { getToken } from '@/shared/storage/storage';
+import { useAppStore } from '@/shared/store/app-store';
+import { CoursePrice } from '@/shared/ui/course-item';
+import { EmptyState, LoadFailed } from '@/shared/ui/list-states';
+import { showToast } from '@/shared/ui/toast';
+import { checkoutUrl } from '@/shared/utils/checkout-url';
+import { getCourse } from '../api/get-course';
+import { getCourseComments } from '../api/get-course-comments';
+import { postCourseComment } from '../api/post-course-comment';
+import { toggleCourseLike } from '../api/toggle-course-like';
+import { Attachments } from '../components/attachments';
+import { Catalogue } from '../components/catalogue';
+import { CommentComposer, Comments } from '../components/comments';
+import { useAttachmentDownload } from '../hooks/use-attachment-download';
+import { firstVideo, outlineGroups } from '../utils/outline';
+import { SafeHtml } from '../utils/safe-html';
+import './course-detail.css';
 
-/** Placeholder until the courses issue builds this screen. */
+type Load = { status: 'loading' } | { status: 'error'; missing: boolean } | { status: 'ready'; data: CourseDetail };
+type TabKey = 'intro' | 'catalogue' | 'comments' | 'attach';
+
+function DetailSkeleton() {
+  return (
+    <div className="kz-detail-skeleton" role="status" aria-label="加载中">
+      <span className="kz-detail-skeleton-cover" />
+      <span className="kz-detail-skeleton-line" />
+      <span className="kz-detail-skeleton-line kz-detail-skeleton-line--short" />
+    </div>
+  );
+}
+
+function HeartIcon({ on }: { on: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+      <path
+        d="M12 20.5s-7.5-4.6-7.5-10.1A4.4 4.4 0 0 1 12 7.6a4.4 4.4 0 0 1 7.5 2.8c0 5.5-7.5 10.1-7.5 10.1z"
+        fill={on ? '#ff4d4f' : 'none'}
+        stroke={on ? '#ff4d4f' : 'currentColor'}
+        strokeWidth="1.8"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
 export default function CourseDetailPage() {
-  return <PlaceholderPage title="课程详情" />;
+  const [params] = useSearchParams();
+  const id = Number(params.get('id')) || 0;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const isLogin = useAppStore((s) => s.isLogin);
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [tab, setTab] = useState<TabKey>('intro');
+  const [collected, setCollected] = useState(false);
+  const [commentsVersion, setCommentsVersion] = useState(0);
+  useDocumentTitle(load.status === 'ready' ? load.data.course.title : '课程详情');
+
+  useEffect(() => {
+    if (!id) {
+      setLoad({ status: 'error', missing: true });
+      return;
+    }
+    let alive = true;
+    setLoad((prev) => (prev.status === 'ready' && prev.data.course.id === id ? prev : { status: 'loading' }));
+    getCourse(id, { quiet: true, on404: 'reject' })
+      .then((res) => {
+        if (!alive) return;
+        setLoad({ status: 'ready', data: res.data });
+        setCollected(res.data.isCollect === true);
+      })
+      .catch((e: unknown) => {
+        if (alive) setLoad({ status: 'error', missing: e instanceof ApiError && (e.kind === 'business' || e.kind === 'not-found') });
+      });
+    return () => {
+      alive = false;
+    };
+  }, [id, attempt, isLogin]);
+
+  const data = load.status === 'ready' ? load.data : null;
+  const groups = useMemo(() => (data ? outlineGroups(data.chapters, data.videos) : []), [data]);
+  const canDownload = !!data && (data.isBuy || data.course.charge <= 0);
+  const download = useAttachmentDownload(canDownload);
+  const loadComments = useCallback(async () => (await getCourseComments(id, { quiet: true })).data, [id]);
+
+  const here = location.pathname + location.search;
+  const requireLogin = () => {
+    if (getToken()) return true;
+    navigate(loginUrl(here));
+    return false;
+  };
+
+  if (load.status !== 'ready' || !data) {
+    return (
+      <div className="kz-detail-page">
+        <NavHeader title="课程详情" />
+        {load.status === 'loading' ? <DetailSkeleton /> : null}
+        {load.status === 'error' && load.missing ? <EmptyState text="课程不存在或已下架" /> : null}
+        {load.status === 'error' && !load.missing ? (
+          <LoadFailed
+            onRetry={() => {
+              setLoad({ status: 'loading' });
+              setAttempt((a) => a + 1);
+            }}
+          />
+        ) : null}
+      </div>
+    );
+  }
+
+  const { course } = data;
+  const free = course.is_free === 1;
+  const openVideo = (v: CourseVideo) => navigate(`/vod/video?id=${v.id}`);
+  const startLearning = () => {
+    const first = firstVideo(groups);
+    if (!first) {
+      void showToast('暂无可学习课时！');
+      return;
+    }
+    openVideo(first);
+  };
+  const like = async () => {
+    if (!requireLogin()) return;
+    try {
+      const res = await toggleCourseLike(course.id);
+      setCollected(res.data === 1);
+    } catch {
+      /* toast shown by the client */
+    }
+  };
+  const buy = () =>
+    navigate(checkoutUrl({ type: 'vod', id: course.id, name: course.title, charge: course.charge, thumb: course.thumb }));
+  const postComment = async (content: string) => {
+    if (!requireLogin()) throw new Error('login');
+    await postCourseComment(course.id, { content });
+    void showToast('成功');
+    setCommentsVersion((v) => v + 1);
+  };
+
+  let actions;
+  if (data.isBuy || free) {
+    actions = (
+      <button type="button" className="kz-btn kz-btn--primary" onClick={startLearning}>
+        开始学习
+      </button>
+    );
+  } else {
+    actions = (
+      <>
+        {course.is_vip_free === 1 ? (
+          <button type="button" className="kz-btn kz-btn--vip" onClick={() => navigate('/role')}>
+            VIP会员免费看
+          </button>
+        ) : null}
+        {course.charge > 0 ? (
+          <button type="button" className="kz-btn kz-btn--buy" onClick={buy}>
+            订阅课程
+          </button>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <div className="kz-detail-page kz-detail-page--ready">
+      <NavHeader title="课程详情" />
+      <img className="kz-detail-cover" src={course.thumb} alt="" />
+      <div className="kz-detail-head">
+        <h2 className="kz-detail-title">{course.title}</h2>
+        <div className="kz-detail-stats">
+          {free || course.charge <= 0 ? <span className="kz-price kz-price--free">免费</span> : <CoursePrice charge={course.charge} isFree={0} />}
+          <span>{course.user_count}人已订阅</span>
+        </div>
+      </div>
+
+      <Tabs className="kz-detail-tabs" activeKey={tab} onChange={(key) => setTab(key as TabKey)}>
+        <Tabs.Tab title="介绍" key="intro">
+          <SafeHtml className="kz-rich-text" html={course.render_desc} />
+        </Tabs.Tab>
+        <Tabs.Tab title="目录" key="catalogue">
+          <Catalogue groups={groups} courseFree={free} progress={data.videoWatchedProgress} onSelect={openVideo} />
+        </Tabs.Tab>
+        <Tabs.Tab title="评论" key="comments">
+          <Comments load={loadComments} version={commentsVersion} />
+        </Tabs.Tab>
+        <Tabs.Tab title="课件" key="attach">
+          <Attachments items={Array.isArray(data.attach) ? data.attach : []} onDownload={(a) => void download(a)} />
+        </Tabs.Tab>
+      </Tabs>
+
+      {tab === 'intro' || tab === 'catalogue' ? (
+        <div className="kz-detail-bar">
+          <button type="button" className="kz-like" aria-pressed={collected} onClick={() => void like()}>
+            <HeartIcon on={collected} />
+            <span>{collected ? '已收藏' : '收藏'}</span>
+          </button>
+          <div className="kz-detail-actions">{actions}</div>
+        </div>
+      ) : null}
+      {tab === 'comments' ? (
+        <div className="kz-detail-bar">
+          {isLogin && !data.isBuy && !free ? (
+            <p className="kz-detail-bar-note">购买课程后即可参与评论</p>
+          ) : (
+            <CommentComposer onSubmit={postComment} />
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
 }

@@ -1,6 +1,150 @@
-import { PlaceholderPage } from '@/shared/layout/placeholder-page';
+import type { CourseCategory, CourseListItem } from '@kezhan/contract/courses';
+import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
+import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useDocumentTitle } from '@/shared/hooks/use-document-title';
+import { usePagedList } from '@/shared/hooks/use-paged-list';
+import { NavHeader } from '@/shared/layout/nav-header';
+import { CourseItem } from '@/shared/ui/course-item';
+import { EmptyState, infiniteFooter, ListSkeleton, LoadFailed } from '@/shared/ui/list-states';
+import { getCourseCategories } from '../api/get-course-categories';
+import { getCourses } from '../api/get-courses';
+import './courses.css';
 
-/** Placeholder until the courses issue builds this screen. */
+export const COURSE_PAGE_SIZE = 10;
+
+const SCENES = [
+  { key: '', label: '全部' },
+  { key: 'free', label: '免费' },
+];
+
+interface FilterOption {
+  id: number;
+  label: string;
+  child: boolean;
+}
+
+/** `全部`, then every category with its children right after it, prefixed `|----`. */
+export function categoryOptions(categories: CourseCategory[]): FilterOption[] {
+  const options: FilterOption[] = [{ id: 0, label: '全部', child: false }];
+  for (const parent of categories) {
+    options.push({ id: parent.id, label: parent.name, child: false });
+    for (const child of parent.children ?? []) options.push({ id: child.id, label: `|----${child.name}`, child: true });
+  }
+  return options;
+}
+
 export default function CourseListPage() {
-  return <PlaceholderPage title="录播课程" />;
+  useDocumentTitle('录播课程');
+  const [params, setParams] = useSearchParams();
+  const categoryId = Number(params.get('category_id')) || 0;
+  const scene = params.get('scene') === 'free' ? 'free' : '';
+  const [categories, setCategories] = useState<CourseCategory[]>([]);
+  const [filterOpen, setFilterOpen] = useState(false);
+
+  useEffect(() => {
+    getCourseCategories({ quiet: true })
+      .then((res) => setCategories(Array.isArray(res.data) ? res.data : []))
+      .catch(() => setCategories([]));
+  }, []);
+
+  const fetchPage = useCallback(
+    async (page: number) =>
+      (await getCourses({ page, page_size: COURSE_PAGE_SIZE, category_id: categoryId, scene })).data.data,
+    [categoryId, scene],
+  );
+  const list = usePagedList<CourseListItem>(fetchPage, COURSE_PAGE_SIZE, `${categoryId}|${scene}`);
+  const options = useMemo(() => categoryOptions(categories), [categories]);
+
+  const setFilter = (next: { category_id?: number; scene?: string }) => {
+    const merged = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(next)) {
+      if (value) merged.set(key, String(value));
+      else merged.delete(key);
+    }
+    setParams(merged, { replace: true });
+  };
+
+  const filterButton = (
+    <button
+      type="button"
+      className={categoryId ? 'kz-filter-toggle kz-filter-toggle--on' : 'kz-filter-toggle'}
+      aria-expanded={filterOpen}
+      onClick={() => setFilterOpen((o) => !o)}
+    >
+      筛选
+      <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
+        <path d="M3 5h18l-7 8v6l-4 2v-8z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+      </svg>
+    </button>
+  );
+
+  return (
+    <div className="kz-course-list-page">
+      <NavHeader title="录播课程" right={filterButton} noBorder />
+      <div className="kz-scene-tabs" role="tablist" aria-label="课程范围">
+        {SCENES.map((s) => (
+          <button
+            key={s.key || 'all'}
+            type="button"
+            role="tab"
+            aria-selected={scene === s.key}
+            className={scene === s.key ? 'kz-scene-tab kz-scene-tab--active' : 'kz-scene-tab'}
+            onClick={() => setFilter({ scene: s.key })}
+          >
+            {s.label}
+          </button>
+        ))}
+      </div>
+
+      {filterOpen ? (
+        <>
+          <div className="kz-filter-mask" onClick={() => setFilterOpen(false)} aria-hidden="true" />
+          <div className="kz-filter-panel" role="menu" aria-label="课程分类">
+            {options.map((o) => (
+              <button
+                key={o.id}
+                type="button"
+                role="menuitemradio"
+                aria-checked={o.id === categoryId}
+                className={o.id === categoryId ? 'kz-filter-option kz-filter-option--active' : 'kz-filter-option'}
+                onClick={() => {
+                  setFilterOpen(false);
+                  setFilter({ category_id: o.id });
+                }}
+              >
+                {o.label}
+              </button>
+            ))}
+          </div>
+        </>
+      ) : null}
+
+      <div className="kz-course-list-body">
+        {list.status === 'loading' ? <ListSkeleton /> : null}
+        {list.status === 'error' ? <LoadFailed onRetry={list.retry} /> : null}
+        {list.status === 'ready' ? (
+          <PullToRefresh onRefresh={list.refresh}>
+            {list.items.length === 0 ? (
+              <EmptyState text={scene === 'free' || categoryId ? '该分类下暂无课程' : '暂无课程'} />
+            ) : (
+              <>
+                <ul className="kz-course-rows">
+                  {list.items.map((course) => (
+                    <li key={course.id}>
+                      <CourseItem course={course} />
+                    </li>
+                  ))}
+                </ul>
+                <InfiniteScroll loadMore={list.loadMore} hasMore={list.hasMore}>
+                  {infiniteFooter}
+                </InfiniteScroll>
+              </>
+            )}
+          </PullToRefresh>
+        ) : null}
+      </div>
+    </div>
+  );
 }

@@ -1,22 +1,56 @@
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import type { ViewBlock } from '@kezhan/contract/courses';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useAppStore } from '@/shared/store/app-store';
 import { showToast } from '@/shared/ui/toast';
+import { getPageBlocks } from '../api/get-page-blocks';
+import { PageBlock } from '../components/page-blocks';
 import './home.css';
 
-const ENTRIES = [
-  { to: '/vod', name: '全部课程', color: '#3ca7fa', glyph: '课' },
-  { to: '/role', name: '会员中心', color: '#e2a500', glyph: 'V' },
-  { to: '/member/order', name: '我的订单', color: '#ff7a45', glyph: '单' },
-  { to: '/messages', name: '我的消息', color: '#04c877', glyph: '信' },
-];
+type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; blocks: ViewBlock[] };
+
+function HomeSkeleton() {
+  return (
+    <div className="kz-home-skeleton" role="status" aria-label="加载中">
+      <span className="kz-home-skeleton-banner" />
+      <span className="kz-home-skeleton-grid">
+        {Array.from({ length: 5 }, (_, i) => (
+          <span key={i} />
+        ))}
+      </span>
+      <span className="kz-home-skeleton-row" />
+      <span className="kz-home-skeleton-row" />
+    </div>
+  );
+}
 
 export default function HomePage() {
   const name = useAppStore((s) => s.config.name);
   useDocumentTitle(name || '首页');
   const navigate = useNavigate();
   const [keywords, setKeywords] = useState('');
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let alive = true;
+    getPageBlocks({ quiet: true })
+      .then((res) => {
+        if (alive) setLoad({ status: 'ready', blocks: Array.isArray(res.data) ? res.data : [] });
+      })
+      .catch(() => {
+        if (alive) setLoad({ status: 'error' });
+      });
+    return () => {
+      alive = false;
+    };
+  }, [attempt]);
+
+  const retry = useCallback(() => {
+    setLoad({ status: 'loading' });
+    setAttempt((a) => a + 1);
+  }, []);
 
   const search = (e: React.FormEvent) => {
     e.preventDefault();
@@ -33,10 +67,12 @@ export default function HomePage() {
       <header className="kz-home-top">
         <div className="kz-home-brand">{name || '课栈'}</div>
         <form className="kz-home-search" role="search" onSubmit={search}>
-          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-            <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
-            <path d="m16.5 16.5 4 4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
+          <button type="submit" className="kz-home-search-icon" aria-label="搜索">
+            <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+              <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
+              <path d="m16.5 16.5 4 4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
           <input
             type="search"
             aria-label="搜索关键词"
@@ -48,28 +84,24 @@ export default function HomePage() {
         </form>
       </header>
 
-      <section className="kz-home-hero">
-        <div>
-          <h2>精选好课，随时随地学</h2>
-          <p>名师录播课程，手机上也能系统学习</p>
+      {load.status === 'loading' ? <HomeSkeleton /> : null}
+      {load.status === 'error' ? (
+        <div className="kz-home-failed" role="alert">
+          <p>首页内容加载失败，请检查网络后重试</p>
+          <button type="button" onClick={retry}>
+            重新加载
+          </button>
         </div>
-        <Link to="/vod" className="kz-home-hero-btn">
-          浏览课程
-        </Link>
-      </section>
+      ) : null}
+      {load.status === 'ready' ? (
+        <div className="kz-home-blocks">
+          {load.blocks.map((block, i) => (
+            <PageBlock key={block.id ?? i} block={block} />
+          ))}
+        </div>
+      ) : null}
 
-      <nav className="kz-home-grid" aria-label="快捷入口">
-        {ENTRIES.map((entry) => (
-          <Link key={entry.to} to={entry.to} className="kz-home-entry">
-            <span className="kz-home-entry-icon" style={{ background: entry.color }} aria-hidden="true">
-              {entry.glyph}
-            </span>
-            <span>{entry.name}</span>
-          </Link>
-        ))}
-      </nav>
-
-      <footer className="kz-home-support">课栈提供技术支持</footer>
+      {load.status === 'ready' ? <footer className="kz-home-support">课栈提供技术支持</footer> : null}
     </main>
   );
 }

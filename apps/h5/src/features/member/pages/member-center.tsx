@@ -1,13 +1,10 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { loginUrl } from '@/shared/layout/require-auth';
 import { useAppStore } from '@/shared/store/app-store';
+import { getUnreadNotificationCount } from '../api/get-unread-notification-count';
+import { DefaultAvatar } from '../components/default-avatar';
 import './member.css';
-
-const MENU = [
-  { to: '/member/order', label: '我的订单', needsLogin: true },
-  { to: '/messages', label: '我的消息', needsLogin: true },
-  { to: '/member/setting', label: '关于平台', needsLogin: false },
-];
 
 function Arrow() {
   return (
@@ -17,56 +14,108 @@ function Arrow() {
   );
 }
 
+/** `2025-08-01 10:00:00` (raw-dt, Beijing time) → `2025-08-01`. */
+export function expiryDate(raw: string | null | undefined): string {
+  return raw ? raw.slice(0, 10) : '';
+}
+
+/**
+ * The unread count, asked again on every visit and whenever the tab becomes visible again
+ * (the original cached it and showed stale dots).
+ */
+function useUnreadCount(isLogin: boolean): number {
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    if (!isLogin) {
+      setCount(0);
+      return;
+    }
+    let controller = new AbortController();
+    const load = () => {
+      controller.abort();
+      controller = new AbortController();
+      getUnreadNotificationCount(controller.signal).then(
+        (res) => setCount(Number(res.data) || 0),
+        () => undefined,
+      );
+    };
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') load();
+    };
+    load();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      controller.abort();
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [isLogin]);
+  return count;
+}
+
+/** Member centre, the 我的 tab (screens §2.2). */
 export default function MemberCenterPage() {
   const isLogin = useAppStore((s) => s.isLogin);
   const user = useAppStore((s) => s.user);
-  const guard = (to: string, needsLogin: boolean) => (needsLogin && !isLogin ? loginUrl(to) : to);
+  const unread = useUnreadCount(isLogin);
+  const member = isLogin && user ? user : null;
+  const guard = (to: string) => (member ? to : loginUrl(to));
+  const expiry = member?.role ? expiryDate(member.role_expired_at) : '';
+
+  const menu = [
+    { to: guard('/member/order'), label: '我的订单' },
+    { to: guard('/messages'), label: '我的消息', badge: member ? unread : 0 },
+    { to: guard('/member/profile'), label: '个人资料' },
+    { to: '/member/setting', label: '关于平台' },
+  ];
 
   return (
     <main className="kz-member">
-      <Link className="kz-member-card" to={isLogin ? '/member/profile' : loginUrl('/member')}>
-        <span className="kz-member-avatar" aria-hidden="true">
-          {isLogin && user?.avatar ? <img src={user.avatar} alt="" /> : <DefaultAvatar />}
+      <Link className="kz-member-card" to={member ? '/member/profile' : loginUrl('/member')}>
+        <span className="kz-member-avatar">
+          {member?.avatar ? <img src={member.avatar} alt="头像" /> : <DefaultAvatar />}
         </span>
         <span className="kz-member-name">
-          {isLogin && user ? (
+          {member ? (
             <>
-              <strong>{user.nick_name}</strong>
-              <small>{user.role ? user.role.name : '免费会员'}</small>
+              <strong>{member.nick_name}</strong>
+              <small className={member.role ? 'kz-member-role kz-member-role--vip' : 'kz-member-role'}>
+                {member.role ? member.role.name : '免费会员'}
+              </small>
+              {expiry ? <small className="kz-member-expiry">有效期至 {expiry}</small> : null}
             </>
           ) : (
-            <strong>请登录</strong>
+            <>
+              <strong>请登录</strong>
+              <small className="kz-member-role">登录/注册</small>
+            </>
           )}
         </span>
         <Arrow />
       </Link>
 
-      <Link className="kz-member-vip" to={guard('/role', true)}>
+      <Link className="kz-member-vip" to={guard('/role')}>
         <span className="kz-member-vip-badge">VIP</span>
         <span className="kz-member-vip-text">海量课程免费学！</span>
-        <span className="kz-member-vip-btn">会员中心</span>
+        <span className="kz-member-vip-btn">{member?.role ? '会员中心' : '开通会员'}</span>
       </Link>
 
       <ul className="kz-member-menu">
-        {MENU.map((item) => (
-          <li key={item.to}>
-            <Link to={guard(item.to, item.needsLogin)}>
+        {menu.map((item) => (
+          <li key={item.label}>
+            <Link to={item.to}>
               <span>{item.label}</span>
-              <Arrow />
+              <span className="kz-member-menu-end">
+                {item.badge ? (
+                  <span className="kz-member-badge" aria-label={`${item.badge}条未读消息`}>
+                    {item.badge > 99 ? '99+' : item.badge}
+                  </span>
+                ) : null}
+                <Arrow />
+              </span>
             </Link>
           </li>
         ))}
       </ul>
     </main>
-  );
-}
-
-function DefaultAvatar() {
-  return (
-    <svg viewBox="0 0 64 64" width="64" height="64">
-      <circle cx="32" cy="32" r="32" fill="#dbeefe" />
-      <circle cx="32" cy="26" r="11" fill="#3ca7fa" />
-      <path d="M12 54c3-10 11-15 20-15s17 5 20 15" fill="#3ca7fa" />
-    </svg>
   );
 }

@@ -1,6 +1,168 @@
-import { PlaceholderPage } from '@/shared/layout/placeholder-page';
+import Button from 'antd-mobile/es/components/button';
+import Empty from 'antd-mobile/es/components/empty';
+import ErrorBlock from 'antd-mobile/es/components/error-block';
+import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
+import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
+import Skeleton from 'antd-mobile/es/components/skeleton';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { MemberMessage } from '@kezhan/contract/messages';
+import { useDocumentTitle } from '@/shared/hooks/use-document-title';
+import { NavHeader } from '@/shared/layout/nav-header';
+import { showToast } from '@/shared/ui/toast';
+import { changeTime } from '@/shared/utils/time';
+import { getMessages, MESSAGES_PAGE_SIZE } from '../api/get-messages';
+import { markAllMessagesRead } from '../api/mark-all-messages-read';
+import { markMessageRead } from '../api/mark-message-read';
+import './messages.css';
 
-/** Placeholder until the messages issue builds this screen. */
+type Status = 'loading' | 'ready' | 'error';
+
+function mergeById(current: MemberMessage[], next: MemberMessage[]): MemberMessage[] {
+  const seen = new Set(current.map((m) => m.id));
+  return [...current, ...next.filter((m) => !seen.has(m.id))];
+}
+
+/** My messages (screens §2.17): paged list, read on tap, all read at once, pull to refresh. */
 export default function MessagesPage() {
-  return <PlaceholderPage title="我的消息" />;
+  useDocumentTitle('我的消息');
+  const [items, setItems] = useState<MemberMessage[]>([]);
+  const [status, setStatus] = useState<Status>('loading');
+  const [hasMore, setHasMore] = useState(false);
+  const [markingAll, setMarkingAll] = useState(false);
+  const page = useRef(1);
+  // Bumped by every reload, so a page that arrives after a refresh cannot land in the new list.
+  const generation = useRef(0);
+
+  const loadFirst = useCallback(async () => {
+    const mine = ++generation.current;
+    try {
+      const res = await getMessages(1);
+      if (mine !== generation.current) return;
+      page.current = 1;
+      setItems(res.data.data);
+      setHasMore(res.data.data.length >= MESSAGES_PAGE_SIZE);
+      setStatus('ready');
+    } catch {
+      if (mine !== generation.current) return;
+      setStatus((s) => (s === 'ready' ? s : 'error'));
+    }
+  }, []);
+
+  useEffect(() => {
+    void loadFirst();
+  }, [loadFirst]);
+
+  const loadMore = async () => {
+    const mine = generation.current;
+    const next = page.current + 1;
+    const res = await getMessages(next);
+    if (mine !== generation.current) return;
+    page.current = next;
+    setItems((current) => mergeById(current, res.data.data));
+    setHasMore(res.data.data.length >= MESSAGES_PAGE_SIZE);
+  };
+
+  const retry = () => {
+    setStatus('loading');
+    void loadFirst();
+  };
+
+  const open = async (message: MemberMessage) => {
+    if (message.read_at) return;
+    try {
+      await markMessageRead(message.id);
+    } catch {
+      return;
+    }
+    const readAt = new Date().toISOString();
+    setItems((current) => current.map((m) => (m.id === message.id ? { ...m, read_at: readAt } : m)));
+  };
+
+  const hasUnread = items.some((m) => !m.read_at);
+
+  const markAll = async () => {
+    if (!hasUnread || markingAll) return;
+    setMarkingAll(true);
+    try {
+      await markAllMessagesRead();
+      const readAt = new Date().toISOString();
+      setItems((current) => current.map((m) => (m.read_at ? m : { ...m, read_at: readAt })));
+      showToast('已全部标为已读');
+    } catch {
+      // The HTTP client has shown why.
+    } finally {
+      setMarkingAll(false);
+    }
+  };
+
+  return (
+    <div className="kz-page">
+      <NavHeader
+        title="我的消息"
+        right={
+          status === 'ready' && items.length > 0 ? (
+            <button type="button" className="kz-messages-all" disabled={!hasUnread || markingAll} onClick={() => void markAll()}>
+              全部已读
+            </button>
+          ) : null
+        }
+      />
+      {status === 'loading' ? (
+        <div className="kz-messages-skeleton" role="status" aria-label="加载中">
+          {[0, 1, 2, 3].map((i) => (
+            <div key={i} className="kz-message">
+              <Skeleton.Paragraph lineCount={2} animated />
+            </div>
+          ))}
+        </div>
+      ) : null}
+      {status === 'error' ? (
+        <ErrorBlock status="default" title="加载失败" description="请检查网络后重试">
+          <Button color="primary" onClick={retry}>
+            重新加载
+          </Button>
+        </ErrorBlock>
+      ) : null}
+      {status === 'ready' ? (
+        <PullToRefresh onRefresh={loadFirst}>
+          {items.length === 0 ? (
+            <Empty className="kz-messages-empty" description="暂无消息" />
+          ) : (
+            <>
+              <ul className="kz-messages" aria-label="消息列表">
+                {items.map((message) => (
+                  <li key={message.id}>
+                    <button
+                      type="button"
+                      className={message.read_at ? 'kz-message kz-message--read' : 'kz-message'}
+                      onClick={() => void open(message)}
+                    >
+                      {message.read_at ? null : <span className="kz-message-dot" aria-label="未读" />}
+                      <span className="kz-message-text">{message.data.message}</span>
+                      <time className="kz-message-time" dateTime={message.created_at}>
+                        {changeTime(message.created_at)}
+                      </time>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              <InfiniteScroll loadMore={loadMore} hasMore={hasMore}>
+                {(more, failed, retryMore) =>
+                  failed ? (
+                    <button type="button" className="kz-messages-retry" onClick={() => void retryMore()}>
+                      加载失败，点击重试
+                    </button>
+                  ) : more ? (
+                    <span>加载中…</span>
+                  ) : (
+                    <span>已经到底了</span>
+                  )
+                }
+              </InfiniteScroll>
+            </>
+          )}
+        </PullToRefresh>
+      ) : null}
+    </div>
+  );
 }

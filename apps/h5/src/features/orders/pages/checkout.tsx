@@ -1,6 +1,328 @@
-import { PlaceholderPage } from '@/shared/layout/placeholder-page';
+/**
+ * 收银台 — screens.md §2.13. The address every buy button opens (built by
+ * `shared/utils/checkout-url.ts`):
+ *
+ *   /order?goods_type=vod|role&goods_id=<id>&goods_name=<name>&goods_label=<label>&goods_charge=<yuan>&goods_thumb=<url>
+ *
+ * `goods_type` is `vod` (a course) or `role` (a VIP plan); `id` is accepted for `goods_id`. Name,
+ * label, price and cover only paint the page at once; the goods are reloaded from the server and
+ * the server alone prices the order. `&order_id=<order number>&order_amount=<yuan>` continues paying
+ * an existing unpaid order (from 我的订单) instead of creating a new one.
+ */
+import type { CreatedOrder, PaymentMethod, PaymentScene } from '@kezhan/contract/orders';
+import Button from 'antd-mobile/es/components/button';
+import ErrorBlock from 'antd-mobile/es/components/error-block';
+import Skeleton from 'antd-mobile/es/components/skeleton';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useDocumentTitle } from '@/shared/hooks/use-document-title';
+import { ApiError } from '@/shared/http/client';
+import { NavHeader } from '@/shared/layout/nav-header';
+import { useAppStore } from '@/shared/store/app-store';
+import { showToast } from '@/shared/ui/toast';
+import { isWechat } from '@/shared/utils/user-agent';
+import { createCourseOrder } from '../api/create-course-order';
+import { createPayTicket } from '../api/create-pay-ticket';
+import { createRoleOrder } from '../api/create-role-order';
+import { getCourse } from '../api/get-course';
+import { getPayments } from '../api/get-payments';
+import { getRole } from '../api/get-role';
+import { PaymentIcon } from '../components/payment-icon';
+import { PromoCodePopup, type AppliedPromo } from '../components/promo-code-popup';
+import { VipThumb } from '../components/vip-thumb';
+import { arrangePayments, REDIRECT_SIGNS } from '../utils/arrange-payments';
+import { parseCheckoutQuery, type CheckoutQuery } from '../utils/checkout-query';
+import { leavePage } from '../utils/leave-page';
+import { payRedirectUrl, successPath } from '../utils/pay-redirect';
+import './orders.css';
 
-/** Placeholder until the orders issue builds this screen. */
+type LoadStatus = 'loading' | 'ready' | 'error';
+
+interface Goods {
+  name: string;
+  thumb: string;
+  charge: number | null;
+}
+
 export default function CheckoutPage() {
-  return <PlaceholderPage title="收银台" />;
+  useDocumentTitle('收银台');
+  const [params] = useSearchParams();
+  const query = useMemo(() => parseCheckoutQuery(params), [params]);
+  if (!query) {
+    return (
+      <div className="kz-page">
+        <NavHeader title="收银台" />
+        <ErrorBlock status="empty" title="订单信息有误" description="请返回课程或会员页面重新购买" />
+      </div>
+    );
+  }
+  return <Checkout key={params.toString()} query={query} />;
+}
+
+function useGoods(query: CheckoutQuery) {
+  const [goods, setGoods] = useState<Goods>({ name: query.name, thumb: query.thumb, charge: query.charge });
+  const [status, setStatus] = useState<LoadStatus>(query.name && query.charge !== null ? 'ready' : 'loading');
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    const load = async (): Promise<Goods> => {
+      if (query.type === 'vod') {
+        const { course } = (await getCourse(query.id)).data;
+        return { name: course.title, thumb: course.thumb, charge: course.charge };
+      }
+      const role = (await getRole(query.id)).data;
+      return { name: role.name, thumb: '', charge: role.charge };
+    };
+    load()
+      .then((fresh) => {
+        if (!live) return;
+        setGoods(fresh);
+        setStatus('ready');
+      })
+      .catch(() => {
+        if (live) setStatus((s) => (s === 'ready' ? s : 'error'));
+      });
+    return () => {
+      live = false;
+    };
+  }, [query.type, query.id, attempt]);
+
+  const retry = useCallback(() => {
+    setStatus('loading');
+    setAttempt((a) => a + 1);
+  }, []);
+  return { goods, status, retry };
+}
+
+function usePayments(scene: PaymentScene) {
+  const [methods, setMethods] = useState<PaymentMethod[]>([]);
+  const [status, setStatus] = useState<LoadStatus>('loading');
+  const [selected, setSelected] = useState('');
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    getPayments(scene)
+      .then(({ data }) => {
+        if (!live) return;
+        const { list, preselected } = arrangePayments(Array.isArray(data) ? data : [], scene);
+        setMethods(list);
+        setSelected(preselected);
+        setStatus('ready');
+      })
+      .catch(() => {
+        if (live) setStatus('error');
+      });
+    return () => {
+      live = false;
+    };
+  }, [scene, attempt]);
+
+  const retry = useCallback(() => {
+    setStatus('loading');
+    setAttempt((a) => a + 1);
+  }, []);
+  return { methods, status, selected, setSelected, retry };
+}
+
+function Checkout({ query }: { query: CheckoutQuery }) {
+  const navigate = useNavigate();
+  const apiUrl = useAppStore((s) => s.config.url);
+  const scene: PaymentScene = useMemo(() => (isWechat() ? 'wechat' : 'h5'), []);
+  const { goods, status: goodsStatus, retry: retryGoods } = useGoods(query);
+  const payments = usePayments(scene);
+  const [promo, setPromo] = useState<AppliedPromo | null>(null);
+  const [promoOpen, setPromoOpen] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const busy = useRef(false);
+  const created = useRef<{ order: CreatedOrder; promoCode: string } | null>(null);
+
+  const continuing = Boolean(query.orderId);
+  const charge = goods.charge ?? 0;
+  const total = continuing ? (query.orderAmount ?? charge) : Math.max(0, charge - (promo?.discount ?? 0));
+
+  const createOrder = async (): Promise<CreatedOrder> => {
+    const promoCode = promo?.code ?? '';
+    if (created.current && created.current.promoCode === promoCode) return created.current.order;
+    const body = promoCode ? { promo_code: promoCode } : {};
+    const { data } =
+      query.type === 'vod'
+        ? await createCourseOrder({ course_id: query.id, ...body })
+        : await createRoleOrder({ role_id: query.id, ...body });
+    created.current = { order: data, promoCode };
+    return data;
+  };
+
+  const submit = async () => {
+    if (busy.current) return;
+    const sign = payments.selected;
+    if (!sign) {
+      showToast('请选择支付方式');
+      return;
+    }
+    busy.current = true;
+    setSubmitting(true);
+    try {
+      let orderId = query.orderId;
+      let amount = total;
+      if (!continuing) {
+        const order = await createOrder();
+        if (order.status === 9 || order.status_text === '已支付') {
+          showToast('支付成功', { icon: 'success' });
+          navigate(successPath(order.order_id, query.type, query.id), { replace: true });
+          return;
+        }
+        orderId = order.order_id;
+        amount = order.amount;
+      }
+      if (sign === 'handPay') {
+        const pay = new URLSearchParams({
+          orderId,
+          price: String(amount),
+          payment: 'handPay',
+          type: query.type,
+          id: String(query.id),
+        });
+        navigate(`/order/pay?${pay.toString()}`, { replace: true });
+        return;
+      }
+      if (!REDIRECT_SIGNS.includes(sign)) {
+        showToast('无法支付');
+        return;
+      }
+      const { data } = await createPayTicket({ order_id: orderId });
+      leavePage(
+        payRedirectUrl({
+          apiUrl,
+          origin: window.location.origin,
+          orderId,
+          sign,
+          scene,
+          ticket: data.ticket,
+          goodsType: query.type,
+          goodsId: query.id,
+        }),
+      );
+    } catch (e) {
+      // Business messages (请勿重复购买, 订单状态错误…) were shown by the HTTP client.
+      if (!(e instanceof ApiError)) throw e;
+    } finally {
+      busy.current = false;
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <div className="kz-page kz-checkout">
+      <NavHeader title="收银台" />
+
+      <section className="kz-card" aria-labelledby="kz-goods-title">
+        <h2 id="kz-goods-title" className="kz-card-title">
+          商品信息
+        </h2>
+        {goodsStatus === 'loading' ? (
+          <Skeleton.Paragraph lineCount={3} animated />
+        ) : goodsStatus === 'error' ? (
+          <ErrorBlock status="default" title="商品信息加载失败" description="">
+            <Button size="small" onClick={retryGoods}>
+              重试
+            </Button>
+          </ErrorBlock>
+        ) : (
+          <div className="kz-goods">
+            <div className="kz-goods-thumb">
+              {goods.thumb ? <img src={goods.thumb} alt={goods.name} /> : query.type === 'role' ? <VipThumb /> : null}
+            </div>
+            <div className="kz-goods-body">
+              <p className="kz-goods-name">{goods.name}</p>
+              <p className="kz-goods-label">{query.label}</p>
+              <p className="kz-goods-price">￥{charge}</p>
+            </div>
+          </div>
+        )}
+      </section>
+
+      {continuing ? (
+        <section className="kz-card kz-checkout-row kz-checkout-row--static">
+          <span>订单号</span>
+          <span className="kz-checkout-row-value">{query.orderId}</span>
+        </section>
+      ) : (
+        <button type="button" className="kz-card kz-checkout-row" onClick={() => setPromoOpen(true)}>
+          <span>使用优惠码</span>
+          <span className="kz-checkout-row-value">
+            {promo ? (
+              <>
+                <span className="kz-promo-code">{promo.code}</span>
+                <span className="kz-promo-discount">已抵扣￥{promo.discount}</span>
+              </>
+            ) : null}
+            <Chevron />
+          </span>
+        </button>
+      )}
+
+      <section className="kz-card" aria-labelledby="kz-pay-title">
+        <h2 id="kz-pay-title" className="kz-card-title">
+          支付方式
+        </h2>
+        {payments.status === 'loading' ? (
+          <Skeleton.Paragraph lineCount={2} animated />
+        ) : payments.status === 'error' ? (
+          <ErrorBlock status="default" title="支付方式加载失败" description="">
+            <Button size="small" onClick={payments.retry}>
+              重试
+            </Button>
+          </ErrorBlock>
+        ) : payments.methods.length === 0 ? (
+          <p className="kz-empty-text">暂无可用的支付方式，请联系客服</p>
+        ) : (
+          <div role="radiogroup" aria-label="支付方式" className="kz-pay-methods">
+            {payments.methods.map((m) => (
+              <button
+                key={m.sign}
+                type="button"
+                role="radio"
+                aria-checked={payments.selected === m.sign}
+                className="kz-pay-method"
+                onClick={() => payments.setSelected(m.sign)}
+              >
+                <PaymentIcon sign={m.sign} />
+                <span className="kz-pay-method-name">{m.name}</span>
+                <span className="kz-radio" aria-hidden="true" />
+              </button>
+            ))}
+          </div>
+        )}
+      </section>
+
+      <footer className="kz-checkout-footer">
+        <div className="kz-checkout-total" aria-label={`总计￥${total}`}>
+          <span>总计￥</span>
+          <strong>{total}</strong>
+        </div>
+        <Button
+          className="kz-checkout-submit"
+          loading={submitting}
+          disabled={goodsStatus !== 'ready' || payments.status !== 'ready' || payments.methods.length === 0}
+          onClick={() => void submit()}
+        >
+          提交订单
+        </Button>
+      </footer>
+
+      {continuing ? null : (
+        <PromoCodePopup visible={promoOpen} applied={promo} onClose={() => setPromoOpen(false)} onChange={setPromo} />
+      )}
+    </div>
+  );
+}
+
+function Chevron() {
+  return (
+    <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
+      <path d="m9 5 7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
 }

@@ -1,6 +1,89 @@
-import { PlaceholderPage } from '@/shared/layout/placeholder-page';
+/**
+ * 手动打款支付 — screens.md §2.14. Opened by the cashier (replacing it) as
+ * /order/pay?orderId=<order number>&price=<yuan to pay>&payment=handPay&type=<vod|role>&id=<goods id>
+ */
+import Button from 'antd-mobile/es/components/button';
+import ErrorBlock from 'antd-mobile/es/components/error-block';
+import Skeleton from 'antd-mobile/es/components/skeleton';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useDocumentTitle } from '@/shared/hooks/use-document-title';
+import { NavHeader } from '@/shared/layout/nav-header';
+import { handPay } from '../api/hand-pay';
+import { sanitizeHtml } from '../utils/sanitize-html';
+import './orders.css';
 
-/** Placeholder until the orders issue builds this screen. */
+type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; html: string };
+
 export default function PayPage() {
-  return <PlaceholderPage title="手动打款" />;
+  useDocumentTitle('支付中');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const orderId = params.get('orderId') ?? '';
+  const price = params.get('price') ?? '';
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!orderId) return;
+    let live = true;
+    setState({ status: 'loading' });
+    handPay({ order_id: orderId })
+      .then(({ data }) => {
+        if (live) setState({ status: 'ready', html: sanitizeHtml(data.text ?? '') });
+      })
+      .catch(() => {
+        if (live) setState({ status: 'error' });
+      });
+    return () => {
+      live = false;
+    };
+  }, [orderId, attempt]);
+
+  if (!orderId) {
+    return (
+      <div className="kz-page">
+        <NavHeader title="手动打款支付" />
+        <ErrorBlock status="empty" title="订单不存在" description="请在我的订单中查看" />
+      </div>
+    );
+  }
+
+  return (
+    <div className="kz-page">
+      <NavHeader title="手动打款支付" />
+      <section className="kz-card kz-pay-summary">
+        <p>订单号：{orderId}</p>
+        <p>
+          需支付：
+          <span className="kz-pay-price">
+            ￥<strong>{price}</strong>
+          </span>
+        </p>
+      </section>
+      <section className="kz-card" aria-labelledby="kz-payee-title">
+        <h2 id="kz-payee-title" className="kz-card-title">
+          收款信息<span className="kz-pay-note">（手动打款需后台验证后交付订单，请耐心等待）</span>
+        </h2>
+        {state.status === 'loading' ? (
+          <Skeleton.Paragraph lineCount={4} animated />
+        ) : state.status === 'error' ? (
+          <ErrorBlock status="default" title="收款信息加载失败" description="">
+            <Button size="small" onClick={() => setAttempt((a) => a + 1)}>
+              重试
+            </Button>
+          </ErrorBlock>
+        ) : state.html ? (
+          <div className="kz-pay-text" data-testid="hand-pay-text" dangerouslySetInnerHTML={{ __html: state.html }} />
+        ) : (
+          <p className="kz-empty-text">暂无收款信息，请联系客服</p>
+        )}
+      </section>
+      <div className="kz-pay-done">
+        <Button block color="primary" size="large" onClick={() => navigate('/member/order', { replace: true })}>
+          我已完成支付
+        </Button>
+      </div>
+    </div>
+  );
 }

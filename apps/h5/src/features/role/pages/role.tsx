@@ -1,6 +1,164 @@
-import { PlaceholderPage } from '@/shared/layout/placeholder-page';
+/**
+ * VIP会员 — screens.md §2.12 (/role) with the membership agreement of §7.12: a plan is bought
+ * through the cashier (/order?goods_type=role&…, see shared/utils/checkout-url.ts) only once
+ * 《会员服务协议》 (config.vip_protocol) is accepted.
+ */
+import type { VipRole } from '@kezhan/contract/orders';
+import Button from 'antd-mobile/es/components/button';
+import ErrorBlock from 'antd-mobile/es/components/error-block';
+import Skeleton from 'antd-mobile/es/components/skeleton';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { getMemberDetail } from '@/shared/api/get-member-detail';
+import { useDocumentTitle } from '@/shared/hooks/use-document-title';
+import { NavHeader } from '@/shared/layout/nav-header';
+import { useAppStore } from '@/shared/store/app-store';
+import { showToast } from '@/shared/ui/toast';
+import { checkoutUrl } from '@/shared/utils/checkout-url';
+import { getRoles } from '../api/get-roles';
+import './role.css';
 
-/** Placeholder until the role issue builds this screen. */
+type Status = 'loading' | 'error' | 'ready';
+
+/** `2026-11-23 12:17:37` (UTC+8 as stored) → `2026-11-23`. */
+function expiryDate(raw: unknown): string {
+  return typeof raw === 'string' ? raw.slice(0, 10) : '';
+}
+
 export default function RolePage() {
-  return <PlaceholderPage title="VIP会员" />;
+  useDocumentTitle('VIP会员');
+  const navigate = useNavigate();
+  const user = useAppStore((s) => s.user);
+  const vipProtocol = useAppStore((s) => s.config.vip_protocol ?? '');
+  const [roles, setRoles] = useState<VipRole[]>([]);
+  const [status, setStatus] = useState<Status>('loading');
+  const [selected, setSelected] = useState<VipRole | null>(null);
+  const [agreed, setAgreed] = useState(false);
+
+  const load = useCallback(() => {
+    let live = true;
+    setStatus('loading');
+    getRoles()
+      .then(({ data }) => {
+        if (!live) return;
+        setRoles(Array.isArray(data) ? data : []);
+        setStatus('ready');
+      })
+      .catch(() => {
+        if (live) setStatus('error');
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(() => load(), [load]);
+
+  useEffect(() => {
+    // The stored member may predate a purchase made a moment ago: show the current expiry.
+    getMemberDetail({ quiet: true })
+      .then(({ data }) => useAppStore.getState().loginAction(data))
+      .catch(() => {});
+  }, []);
+
+  const buy = () => {
+    if (!selected) {
+      showToast('请选择需要购买的会员');
+      return;
+    }
+    if (!agreed) {
+      showToast('请阅读并同意《会员服务协议》');
+      return;
+    }
+    navigate(checkoutUrl({ type: 'role', id: selected.id, name: selected.name, charge: selected.charge }));
+  };
+
+  const expiry = expiryDate(user?.role_expired_at);
+
+  return (
+    <div className="kz-page kz-role">
+      <NavHeader title="VIP会员" />
+      <section className="kz-role-user">
+        <img className="kz-role-avatar" src={user?.avatar || '/images/default_avatar.png'} alt="" />
+        <div>
+          <p className="kz-role-name">{user?.nick_name}</p>
+          {user?.role ? (
+            <>
+              <p className="kz-role-status">
+                您的<strong>{user.role.name}</strong>
+                {expiry ? `将于${expiry}到期` : ''}
+              </p>
+              <p className="kz-role-hint">购买后将会有效期顺延</p>
+            </>
+          ) : (
+            <>
+              <p className="kz-role-status">您还不是本站会员哦</p>
+              <p className="kz-role-hint">免费会员</p>
+            </>
+          )}
+        </div>
+      </section>
+
+      {status === 'loading' ? (
+        <div className="kz-role-grid" aria-busy="true" aria-label="加载中">
+          {[0, 1].map((i) => (
+            <div key={i} className="kz-role-card">
+              <Skeleton.Paragraph lineCount={4} animated />
+            </div>
+          ))}
+        </div>
+      ) : status === 'error' ? (
+        <ErrorBlock status="default" title="会员方案加载失败" description="请检查网络后重试">
+          <Button color="primary" onClick={() => void load()}>
+            重试
+          </Button>
+        </ErrorBlock>
+      ) : roles.length === 0 ? (
+        <ErrorBlock status="empty" title="暂无会员方案" description="" />
+      ) : (
+        <div className="kz-role-grid" role="radiogroup" aria-label="会员方案">
+          {roles.map((role) => (
+            <button
+              key={role.id}
+              type="button"
+              role="radio"
+              aria-checked={selected?.id === role.id}
+              aria-label={`${role.name} ￥${role.charge}`}
+              className="kz-role-card"
+              onClick={() => setSelected(role)}
+            >
+              <span className="kz-role-card-name">{role.name}</span>
+              <span className="kz-role-card-price">
+                <small>￥</small>
+                {role.charge}
+              </span>
+              {role.desc_rows.map((row, i) => (
+                <span key={i} className="kz-role-card-desc">
+                  {row}
+                </span>
+              ))}
+            </button>
+          ))}
+        </div>
+      )}
+
+      <label className="kz-role-agree">
+        <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
+        <span>
+          我已阅读并同意
+          {vipProtocol ? (
+            <a href={vipProtocol} target="_blank" rel="noreferrer">
+              《会员服务协议》
+            </a>
+          ) : (
+            '《会员服务协议》'
+          )}
+        </span>
+      </label>
+
+      <button type="button" className="kz-role-buy" onClick={buy}>
+        购买会员
+      </button>
+    </div>
+  );
 }

@@ -1,0 +1,72 @@
+import type { PlayUrl } from '@kezhan/contract/courses';
+
+const HLS_TYPE = 'application/vnd.apple.mpegurl';
+
+export const isHlsSource = (source: Pick<PlayUrl, 'url' | 'format'>) =>
+  source.format.toLowerCase() === 'm3u8' || /\.m3u8(?:$|[?#])/i.test(source.url);
+
+/** An embedded player snippet (`<iframe …>`) instead of a media URL. */
+export const isEmbed = (source: Pick<PlayUrl, 'url'>) => source.url.trimStart().startsWith('<');
+
+/** The https `src` of an embedded `<iframe>` snippet, or null; nothing else of the snippet is used. */
+export function embedSrc(snippet: string): string | null {
+  const frame = new DOMParser().parseFromString(snippet, 'text/html').querySelector('iframe');
+  const src = frame?.getAttribute('src')?.trim() ?? '';
+  return /^(https:)?\/\//i.test(src) ? src : null;
+}
+
+/**
+ * Safari (macOS and iOS) plays HLS itself and should; browsers with Media Source Extensions use
+ * hls.js even if they claim native support, so Chromium always takes the hls.js path.
+ */
+export function prefersNativeHls(video: HTMLVideoElement, env: { vendor: string; mse: boolean } = currentEnv()): boolean {
+  if (!video.canPlayType(HLS_TYPE)) return false;
+  return /apple/i.test(env.vendor) || !env.mse;
+}
+
+function currentEnv() {
+  const w = window as unknown as { MediaSource?: unknown; ManagedMediaSource?: unknown };
+  return { vendor: navigator.vendor || '', mse: !!(w.MediaSource || w.ManagedMediaSource) };
+}
+
+export interface AttachedSource {
+  /** How the video is fed, for diagnostics and tests. */
+  mode: 'native' | 'hls.js';
+  destroy: () => void;
+}
+
+/**
+ * Points the video at a source. hls.js (light build) is imported only here, so only the video
+ * route ever downloads it, and only when an HLS stream meets a browser without native HLS.
+ */
+export async function attachSource(
+  video: HTMLVideoElement,
+  source: PlayUrl,
+  onFatalError: () => void,
+): Promise<AttachedSource> {
+  const native = (): AttachedSource => {
+    video.src = source.url;
+    return {
+      mode: 'native',
+      destroy: () => {
+        video.removeAttribute('src');
+      },
+    };
+  };
+  if (!isHlsSource(source) || prefersNativeHls(video)) return native();
+
+  const { default: Hls } = await import('hls.js/light');
+  if (!Hls.isSupported()) return native();
+  const hls = new Hls({ maxBufferLength: 30, enableWorker: true });
+  hls.on(Hls.Events.ERROR, (_event, data) => {
+    if (!data.fatal) return;
+    if (data.type === Hls.ErrorTypes.MEDIA_ERROR) {
+      hls.recoverMediaError();
+      return;
+    }
+    onFatalError();
+  });
+  hls.loadSource(source.url);
+  hls.attachMedia(video);
+  return { mode: 'hls.js', destroy: () => hls.destroy() };
+}

@@ -1,0 +1,81 @@
+import Dialog from 'antd-mobile/es/components/dialog';
+import Input from 'antd-mobile/es/components/input';
+import { useEffect, useState } from 'react';
+import { showToast } from '@/shared/ui/toast';
+import { setNickname } from '../api/set-nickname';
+import './member-components.css';
+
+/** Same limit as the server (contract NICKNAME_MAX_LENGTH), counted in characters. */
+export const NICKNAME_MAX_LENGTH = 24;
+
+export interface NicknameDialogProps {
+  visible: boolean;
+  initial: string;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/** Sets the nickname — once per account, so the dialog says so before the member commits. */
+export function NicknameDialog({ visible, initial, onClose, onSaved }: NicknameDialogProps) {
+  const [value, setValue] = useState(initial);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (visible) setValue(initial);
+  }, [visible, initial]);
+
+  const save = async () => {
+    const nickname = value.trim();
+    if (!nickname) {
+      showToast('请输入昵称');
+      return;
+    }
+    if ([...nickname].length > NICKNAME_MAX_LENGTH) {
+      showToast(`昵称不能超过${NICKNAME_MAX_LENGTH}个字符`);
+      return;
+    }
+    if (saving) return;
+    setSaving(true);
+    try {
+      await setNickname({ nick_name: nickname });
+      showToast('修改成功');
+      onSaved();
+      onClose();
+    } catch {
+      // The server's reason (昵称已经存在…) is already on screen; keep the dialog for another try.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog
+      visible={visible}
+      title="设置昵称"
+      onClose={onClose}
+      closeOnAction={false}
+      destroyOnClose
+      content={
+        <div className="kz-nickname">
+          <Input
+            className="kz-nickname-input"
+            placeholder="请输入昵称"
+            aria-label="昵称"
+            value={value}
+            onChange={setValue}
+            onEnterPress={() => void save()}
+            clearable
+            autoComplete="nickname"
+          />
+          <p className="kz-nickname-tip">昵称设置后不可修改，最多{NICKNAME_MAX_LENGTH}个字符</p>
+        </div>
+      }
+      actions={[
+        [
+          { key: 'cancel', text: '取消', onClick: onClose },
+          { key: 'confirm', text: '确认', bold: true, disabled: saving, onClick: save },
+        ],
+      ]}
+    />
+  );
+}

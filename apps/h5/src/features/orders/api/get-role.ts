@@ -1,0 +1,7 @@
+import type { VipRole } from '@kezhan/contract/orders';
+import { http } from '@/shared/http/client';
+
+/** `GET /api/v2/role/{id}` — one VIP plan (the checkout's goods summary). */
+export function getRole(id: number) {
+  return http.get<VipRole>(`/api/v2/role/${id}`, undefined, { quiet: true, on404: 'reject' });
+}

@@ -1,0 +1,89 @@
+import Button from 'antd-mobile/es/components/button';
+import CenterPopup from 'antd-mobile/es/components/center-popup';
+import Input from 'antd-mobile/es/components/input';
+import { useEffect, useState } from 'react';
+import { showToast } from '@/shared/ui/toast';
+import { checkPromoCode } from '../api/check-promo-code';
+
+export interface AppliedPromo {
+  code: string;
+  /** Yuan, as the server computed it for this member. */
+  discount: number;
+}
+
+export interface PromoCodePopupProps {
+  visible: boolean;
+  applied: AppliedPromo | null;
+  onClose: () => void;
+  onChange: (promo: AppliedPromo | null) => void;
+}
+
+/**
+ * Checks a promo code with the server. An unusable code clears both the input and any
+ * discount shown, so the page never shows a discount the order would not get.
+ */
+export function PromoCodePopup({ visible, applied, onClose, onChange }: PromoCodePopupProps) {
+  const [code, setCode] = useState('');
+  const [checking, setChecking] = useState(false);
+
+  useEffect(() => {
+    if (visible) setCode(applied?.code ?? '');
+  }, [visible, applied]);
+
+  const verify = async () => {
+    const value = code.trim();
+    if (!value || checking) return;
+    setChecking(true);
+    try {
+      const { data } = await checkPromoCode(value);
+      if (data.can_use !== 1 || Array.isArray(data.promo_code)) {
+        showToast('优惠码无效');
+        setCode('');
+        onChange(null);
+        return;
+      }
+      const discount = Math.max(0, Number.parseInt(String(data.promo_code.invited_user_reward), 10) || 0);
+      showToast(`优惠码有效，抵扣${discount}元`);
+      onChange({ code: value, discount });
+      onClose();
+    } catch {
+      // The HTTP client has shown why.
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  return (
+    <CenterPopup visible={visible} onMaskClick={onClose} bodyClassName="kz-promo-popup" role="dialog" aria-label="使用优惠码">
+      <button type="button" className="kz-promo-close" aria-label="关闭" onClick={onClose}>
+        ×
+      </button>
+      <h2 className="kz-promo-title">使用优惠码</h2>
+      <Input
+        className="kz-promo-input"
+        placeholder="请输入优惠码"
+        value={code}
+        onChange={(v) => setCode(v.trim())}
+        onEnterPress={() => void verify()}
+        maxLength={64}
+        clearable
+        aria-label="优惠码"
+      />
+      <Button block color="primary" loading={checking} disabled={!code} onClick={() => void verify()}>
+        验证
+      </Button>
+      {applied ? (
+        <button
+          type="button"
+          className="kz-promo-remove"
+          onClick={() => {
+            onChange(null);
+            onClose();
+          }}
+        >
+          不使用优惠码
+        </button>
+      ) : null}
+    </CenterPopup>
+  );
+}

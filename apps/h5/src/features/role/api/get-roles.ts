@@ -1,0 +1,7 @@
+import type { VipRole } from '@kezhan/contract/orders';
+import { http } from '@/shared/http/client';
+
+/** `GET /api/v2/roles` — the VIP plans on sale, by weight. */
+export function getRoles() {
+  return http.get<VipRole[]>('/api/v2/roles', undefined, { quiet: true });
+}

@@ -1,0 +1,41 @@
+import { Link } from 'react-router-dom';
+import './course-item.css';
+
+export interface CourseItemData {
+  id: number;
+  title: string;
+  thumb: string;
+  charge: number;
+  is_free: number;
+  user_count: number;
+}
+
+/** Price of a course row: green 免费, red ￥charge, or nothing (screens.md §4.7). */
+export function CoursePrice({ charge, isFree }: { charge: number; isFree: number }) {
+  if (isFree === 1) return <span className="kz-price kz-price--free">免费</span>;
+  if (charge > 0) {
+    return (
+      <span className="kz-price">
+        <small>￥</small>
+        {charge}
+      </span>
+    );
+  }
+  return null;
+}
+
+/** A course list row: cover, title, subscribers and price; opens the course detail. */
+export function CourseItem({ course }: { course: CourseItemData }) {
+  return (
+    <Link to={`/vod/detail?id=${course.id}`} className="kz-course-item">
+      <img className="kz-course-item-cover" src={course.thumb} alt="" loading="lazy" width={120} height={90} />
+      <span className="kz-course-item-body">
+        <span className="kz-course-item-title">{course.title}</span>
+        <span className="kz-course-item-meta">
+          <span>{course.user_count}人已订阅</span>
+          <CoursePrice charge={course.charge} isFree={course.is_free} />
+        </span>
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react';
+import './list-states.css';
+
+/** Grey placeholder rows while the first page loads. */
+export function ListSkeleton({ rows = 4, thumb = true }: { rows?: number; thumb?: boolean }) {
+  return (
+    <div className="kz-skeleton-list" role="status" aria-label="加载中">
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className="kz-skeleton-row">
+          {thumb ? <span className="kz-skeleton kz-skeleton-thumb" /> : null}
+          <span className="kz-skeleton-lines">
+            <span className="kz-skeleton kz-skeleton-line" />
+            <span className="kz-skeleton kz-skeleton-line kz-skeleton-line--short" />
+          </span>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** A failed load with a way to try again. */
+export function LoadFailed({ onRetry, text = '加载失败，请稍后重试' }: { onRetry: () => void; text?: string }) {
+  return (
+    <div className="kz-load-failed" role="alert">
+      <p>{text}</p>
+      <button type="button" onClick={onRetry}>
+        重新加载
+      </button>
+    </div>
+  );
+}
+
+/** Nothing to show: a small illustration and a sentence (never text inside an image). */
+export function EmptyState({ text = '暂无数据', children }: { text?: string; children?: ReactNode }) {
+  return (
+    <div className="kz-empty">
+      <svg viewBox="0 0 96 96" width="88" height="88" aria-hidden="true">
+        <circle cx="48" cy="48" r="40" fill="#eef6fe" />
+        <rect x="28" y="30" width="40" height="34" rx="5" fill="#fff" stroke="#9fd0fb" strokeWidth="3" />
+        <path d="M36 42h24M36 50h16" stroke="#9fd0fb" strokeWidth="3" strokeLinecap="round" />
+      </svg>
+      <p>{text}</p>
+      {children}
+    </div>
+  );
+}
+
+/** Footer of an antd-mobile InfiniteScroll: loading, retry after a failure, or the end. */
+export function infiniteFooter(hasMore: boolean, failed: boolean, retry: () => void) {
+  if (!hasMore) return <span className="kz-list-end">已经到底了</span>;
+  if (failed) {
+    return (
+      <span className="kz-list-end">
+        加载失败，
+        <button type="button" className="kz-link-button" onClick={retry}>
+          重新加载
+        </button>
+      </span>
+    );
+  }
+  return <span className="kz-list-end">加载中…</span>;
+}

@@ -1,0 +1,16 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { openDatabase } from './src/shared/db/database';
+import { migrate } from './src/shared/db/migrate';
+let t = Date.now();
+const h = await openDatabase({ pgliteDir: 'memory' });
+console.log('create', Date.now() - t); t = Date.now();
+await migrate(h);
+console.log('migrate', Date.now() - t); t = Date.now();
+await h.close();
+const p = await PGlite.create({ extensions: { pg_trgm } });
+console.log('create2', Date.now() - t); t = Date.now();
+const dump = await p.dumpDataDir('none');
+console.log('dump', Date.now() - t, dump.size); t = Date.now();
+const p2 = await PGlite.create({ loadDataDir: dump, extensions: { pg_trgm } });
+console.log('load', Date.now() - t); t = Date.now();
