@@ -19,26 +19,6 @@ export const test = base.extend<object, { kezhan: KezhanServer }>({
   baseURL: async ({ kezhan }, use) => {
     await use(kezhan.baseURL);
   },
-  page: async ({ page, kezhan }, use, testInfo) => {
-    // Workaround, reported to the server owner: the server's static plugin answers a document
-    // request for "/" with a JSON error instead of index.html. When that happens the page gets
-    // index.html (as the history fallback would serve it) and the test is annotated; once the
-    // server is fixed this handler passes every response through untouched.
-    await page.route(
-      (url) => url.origin === kezhan.baseURL && url.pathname === '/',
-      async (route) => {
-        const response = await route.fetch();
-        if ((response.headers()['content-type'] ?? '').includes('text/html')) {
-          await route.fulfill({ response });
-          return;
-        }
-        testInfo.annotations.push({ type: 'server-bug', description: 'GET / did not return index.html' });
-        const index = await route.fetch({ url: `${kezhan.baseURL}/index.html` });
-        await route.fulfill({ response: index });
-      },
-    );
-    await use(page);
-  },
 });
 
 export { expect };

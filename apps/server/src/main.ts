@@ -11,7 +11,10 @@ const SEED_LOCK_ID = 72_530_002;
 async function main() {
   const env = readEnv();
   const services = await createServices(env);
-  const seeded = await services.database.withAdvisoryLock(SEED_LOCK_ID, () => seedDemoIfEmpty(services));
+  // Production starts empty: the demo member's password is public.
+  const seeded = env.isProduction
+    ? false
+    : await services.database.withAdvisoryLock(SEED_LOCK_ID, () => seedDemoIfEmpty(services));
   const app = await buildApp(services, { serveH5: true });
   const { token } = registerAdminEndpoint(app);
   await app.listen({ host: env.host, port: env.port });
@@ -24,7 +27,7 @@ async function main() {
     `  database: ${services.database.kind === 'pglite' ? `PGlite in ${env.dataDir}/pglite` : 'PostgreSQL (DATABASE_URL)'}`,
     `  ephemeral state: ${env.redisUrl ? 'Redis (REDIS_URL)' : 'in memory'}`,
     seeded ? '  demo data seeded (first run)' : '',
-    `  demo login: mobile ${DEMO_MEMBER.mobile}, password ${DEMO_MEMBER.password}`,
+    env.isProduction ? '' : `  demo login: mobile ${DEMO_MEMBER.mobile}, password ${DEMO_MEMBER.password}`,
     services.sms.name === 'log'
       ? '  SMS codes are not sent: each one is printed here as "[sms] mobile=… scene=… code=…"'
       : `  SMS driver: ${services.sms.name}`,

@@ -15,9 +15,21 @@ describe('environment', () => {
   });
 
   it('refuses production with the captcha test knob', () => {
-    const env = readEnv({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), CAPTCHA_TEST_CODE: 'abcd' });
+    const env = readEnv({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      CAPTCHA_TEST_CODE: 'abcd',
+      SMS_DRIVER: 'aliyun',
+      SOCIAL_DRIVER: 'real',
+      FACEID_DRIVER: 'real',
+    });
     expect(() => assertSafeForProduction(env)).toThrow('CAPTCHA_TEST_CODE must not be set');
     expect(() => assertSafeForProduction({ ...env, captchaTestCode: undefined })).not.toThrow();
+  });
+
+  it('refuses production with development-only drivers', () => {
+    const env = readEnv({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SMS_DRIVER: 'log', SOCIAL_DRIVER: 'dev' });
+    expect(() => assertSafeForProduction(env)).toThrow(/SMS_DRIVER must be a real gateway.*|SOCIAL_DRIVER must not be dev/);
   });
 
   it('rejects malformed numbers instead of guessing', () => {

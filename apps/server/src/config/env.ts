@@ -259,5 +259,6 @@ export function assertSafeForProduction(env: ServerEnv): void {
   if (env.captchaTestCode) problems.push('CAPTCHA_TEST_CODE must not be set');
   if (env.social.driver === 'dev') problems.push('SOCIAL_DRIVER must not be dev');
   if (env.faceId.driver === 'dev') problems.push('FACEID_DRIVER must not be dev');
+  if (env.sms.driver === 'log') problems.push('SMS_DRIVER must be a real gateway (log only prints codes)');
   if (problems.length > 0) throw new Error(`Refusing to start in production: ${problems.join('; ')}`);
 }

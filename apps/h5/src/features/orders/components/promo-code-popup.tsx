@@ -38,8 +38,7 @@ export function PromoCodePopup({ visible, applied, onClose, onChange }: PromoCod
       const { data } = await checkPromoCode(value);
       if (data.can_use !== 1 || Array.isArray(data.promo_code)) {
         showToast('优惠码无效');
-        setCode('');
-        onChange(null);
+
         return;
       }
       const discount = Math.max(0, Number.parseInt(String(data.promo_code.invited_user_reward), 10) || 0);
@@ -54,7 +53,14 @@ export function PromoCodePopup({ visible, applied, onClose, onChange }: PromoCod
   };
 
   return (
-    <CenterPopup visible={visible} onMaskClick={onClose} bodyClassName="kz-promo-popup" role="dialog" aria-label="使用优惠码">
+    <CenterPopup
+      visible={visible}
+      onMaskClick={onClose}
+      bodyClassName="kz-promo-popup"
+      role="dialog"
+      aria-label="使用优惠码"
+      style={{ '--min-width': 'min(325px, calc(100vw - 40px))', '--max-width': 'calc(100vw - 40px)' }}
+    >
       <button type="button" className="kz-promo-close" aria-label="关闭" onClick={onClose}>
         ×
       </button>
