@@ -50,7 +50,7 @@ export async function buildApp(
       max: env.rateLimitPerMinute,
       timeWindow: 60_000,
       redis: services.store instanceof RedisStore ? services.store.redis : undefined,
-      nameSpace: 'kezhan-rate-limit:',
+      nameSpace: `${services.store instanceof RedisStore ? services.store.prefix : ''}rate-limit:`,
       allowList: (request) => !request.url.startsWith('/api/'),
     });
   }

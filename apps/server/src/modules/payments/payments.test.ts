@@ -273,7 +273,7 @@ describe('sandbox in production', () => {
   beforeAll(async () => {
     t = await createTestApp({
       withCaptchaTestCode: false,
-      env: { NODE_ENV: 'production', SOCIAL_DRIVER: 'real', FACEID_DRIVER: 'real' },
+      env: { NODE_ENV: 'production', SOCIAL_DRIVER: 'real', FACEID_DRIVER: 'real', SMS_DRIVER: 'aliyun' },
     });
   });
   afterAll(() => t.close());

@@ -10,7 +10,7 @@ return count`;
 export class RedisStore implements EphemeralStore {
   constructor(
     readonly redis: Redis,
-    private readonly prefix = 'kezhan:',
+    readonly prefix = 'kezhan:',
   ) {}
 
   static connect(url: string, prefix?: string) {

@@ -38,7 +38,8 @@ export function PromoCodePopup({ visible, applied, onClose, onChange }: PromoCod
       const { data } = await checkPromoCode(value);
       if (data.can_use !== 1 || Array.isArray(data.promo_code)) {
         showToast('优惠码无效');
-
+        setCode('');
+        onChange(null);
         return;
       }
       const discount = Math.max(0, Number.parseInt(String(data.promo_code.invited_user_reward), 10) || 0);

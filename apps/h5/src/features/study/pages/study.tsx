@@ -1,6 +1,141 @@
-import { PlaceholderPage } from '@/shared/layout/placeholder-page';
+import type { BoughtCourseRow, LearnedCourseRow, LikedCourseRow } from '@kezhan/contract/courses';
+import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
+import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
+import { useCallback } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useDocumentTitle } from '@/shared/hooks/use-document-title';
+import { usePagedList } from '@/shared/hooks/use-paged-list';
+import { EmptyState, infiniteFooter, ListSkeleton, LoadFailed } from '@/shared/ui/list-states';
+import { getBoughtCourses } from '../api/get-bought-courses';
+import { getLearnedCourses } from '../api/get-learned-courses';
+import { getLikedCourses } from '../api/get-liked-courses';
+import './study.css';
 
-/** Placeholder until the study issue builds this screen. */
+export const STUDY_PAGE_SIZE = 10;
+
+const TABS = [
+  { key: 'study', label: '在学' },
+  { key: 'course', label: '订阅' },
+  { key: 'collect', label: '收藏' },
+] as const;
+type TabKey = (typeof TABS)[number]['key'];
+
+type Row = LearnedCourseRow | BoughtCourseRow | LikedCourseRow;
+
+const FETCHERS: Record<TabKey, (page: number) => Promise<Row[]>> = {
+  study: async (page) => (await getLearnedCourses({ page, size: STUDY_PAGE_SIZE })).data.data,
+  course: async (page) => (await getBoughtCourses({ page, size: STUDY_PAGE_SIZE })).data.data,
+  collect: async (page) => (await getLikedCourses({ page, size: STUDY_PAGE_SIZE })).data.data,
+};
+
+/** Whole percent of the course done: the server's figure, or watched lessons over all lessons. */
+export function courseProgress(row: Row): number {
+  if ('progress' in row && typeof row.progress === 'number') return row.progress;
+  const record = 'watch_record' in row && !Array.isArray(row.watch_record) ? row.watch_record : null;
+  if (record) return record.progress;
+  const total = Array.isArray(row.course) ? 0 : row.course.videos_count;
+  return total ? Math.min(100, Math.round((row.learned_count / total) * 100)) : 0;
+}
+
+function StudyRow({ row, tab }: { row: Row; tab: TabKey }) {
+  const navigate = useNavigate();
+  if (Array.isArray(row.course)) {
+    return (
+      <div className="kz-study-item kz-study-item--gone">
+        <span className="kz-study-thumb" aria-hidden="true" />
+        <div className="kz-study-body">
+          <span className="kz-study-title">课程已下架</span>
+        </div>
+      </div>
+    );
+  }
+  const course = row.course;
+  const last = Array.isArray(row.last_view_video) ? null : row.last_view_video;
+  const subscribed = tab === 'course' || ('is_subscribe' in row && row.is_subscribe === 1);
+  const percent = courseProgress(row);
+  const detail = `/vod/detail?id=${row.course_id}`;
+  const open = tab === 'study' && last ? `/vod/video?id=${last.video_id}` : detail;
+  return (
+    <div className="kz-study-item">
+      <Link to={open} className="kz-study-main">
+        <span className="kz-study-thumb">
+          <img src={course.thumb} alt="" loading="lazy" width={120} height={90} />
+          {subscribed ? <span className="kz-study-badge">已订阅</span> : null}
+        </span>
+        <span className="kz-study-body">
+          <span className="kz-study-title">{course.title}</span>
+          <span className="kz-study-meta">
+            已学 {row.learned_count}/{course.videos_count}课时
+          </span>
+          <span className="kz-study-progress" role="progressbar" aria-label="学习进度" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
+            <span style={{ width: `${percent}%` }} />
+          </span>
+        </span>
+      </Link>
+      {last ? (
+        <button type="button" className="kz-study-continue" onClick={() => navigate(`/vod/video?id=${last.video_id}`)}>
+          继续学习
+          <small>{last.video.title}</small>
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
 export default function StudyPage() {
-  return <PlaceholderPage title="我的课程" withHeader={false} />;
+  useDocumentTitle('我的课程');
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('tab');
+  const tab: TabKey = raw === 'course' || raw === 'collect' ? raw : 'study';
+  const fetchPage = useCallback((page: number) => FETCHERS[tab](page), [tab]);
+  const list = usePagedList<Row>(fetchPage, STUDY_PAGE_SIZE, tab);
+  const empty = { study: '还没有在学的课程', course: '还没有订阅的课程', collect: '还没有收藏的课程' }[tab];
+
+  return (
+    <main className="kz-study">
+      <h1 className="kz-visually-hidden">我的课程</h1>
+      <div className="kz-study-tabs" role="tablist" aria-label="我的课程">
+        {TABS.map((t) => (
+          <button
+            key={t.key}
+            type="button"
+            role="tab"
+            aria-selected={t.key === tab}
+            className={t.key === tab ? 'kz-study-tab kz-study-tab--active' : 'kz-study-tab'}
+            onClick={() => t.key !== tab && setParams({ tab: t.key }, { replace: true })}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div className="kz-study-list">
+        {list.status === 'loading' ? <ListSkeleton /> : null}
+        {list.status === 'error' ? <LoadFailed onRetry={list.retry} /> : null}
+        {list.status === 'ready' ? (
+          <PullToRefresh onRefresh={list.refresh}>
+            {list.items.length === 0 ? (
+              <EmptyState text={empty}>
+                <Link to="/vod" className="kz-study-browse">
+                  去看看课程
+                </Link>
+              </EmptyState>
+            ) : (
+              <>
+                <ul className="kz-study-rows">
+                  {list.items.map((row) => (
+                    <li key={`${row.course_id}`}>
+                      <StudyRow row={row} tab={tab} />
+                    </li>
+                  ))}
+                </ul>
+                <InfiniteScroll loadMore={list.loadMore} hasMore={list.hasMore}>
+                  {infiniteFooter}
+                </InfiniteScroll>
+              </>
+            )}
+          </PullToRefresh>
+        ) : null}
+      </div>
+    </main>
+  );
 }

@@ -1,0 +1,238 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setToken } from '@/shared/storage/storage';
+import { mockApi, ok, testConfig, testMember } from '@/test/mock-api';
+import { renderApp } from '@/test/render-app';
+import { courseDetail, playInfo, videoDetail } from '../test/fixtures';
+
+beforeEach(() => {
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
+  vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => {});
+  vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockReturnValue('');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const progress = (videoId: number, seconds: number, watched = false) => ({
+  [String(videoId)]: {
+    id: 1, user_id: 1, course_id: 5, video_id: videoId, watch_seconds: seconds,
+    watched_at: watched ? '2024-01-01 10:00:00' : null, created_at: '', updated_at: '', deleted_at: null,
+  },
+});
+
+function api(overrides: Record<string, Parameters<typeof mockApi>[0][string]> = {}, config = testConfig()) {
+  setToken('tok');
+  return mockApi({
+    'GET /api/v2/other/config': () => ok(config),
+    'GET /api/v2/member/detail': () => ok(testMember({ id: 42, mobile: '13811112222' })),
+    'GET /api/v2/course/5': () => ok(courseDetail({ isBuy: true })),
+    'POST /api/v2/video/101/record': () => ok([]),
+    'POST /api/v2/video/102/record': () => ok([]),
+    'POST /api/v2/video/103/record': () => ok([]),
+    ...overrides,
+  });
+}
+
+const player = () => screen.findByLabelText('视频播放器') as Promise<HTMLVideoElement>;
+function setMedia(video: HTMLVideoElement, values: { currentTime?: number; duration?: number; paused?: boolean }) {
+  for (const [key, value] of Object.entries(values)) {
+    Object.defineProperty(video, key, { configurable: true, writable: true, value });
+  }
+}
+
+describe('video page', () => {
+  it('plays the full video inline with the watermark and resumes where the member stopped', async () => {
+    const { calls } = api(
+      {
+        'GET /api/v2/video/102': () => ok(videoDetail(102, { video_watched_progress: progress(102, 63) })),
+        'GET /api/v2/course/5': () => ok(courseDetail({ isBuy: true, videoWatchedProgress: progress(102, 63) })),
+        'GET /api/v2/video/102/playinfo': () => ok(playInfo()),
+      },
+      testConfig({
+        player: {
+          cover: '/cover.png',
+          enabled_bullet_secret: '1',
+          bullet_secret: { text: '学员${user.mobile} ID${user.id}', size: '16', color: '#ff0000', opacity: '0.6' },
+        },
+      }),
+    );
+    renderApp('/vod/video?id=102');
+    const video = await player();
+    expect(video).toHaveAttribute('playsinline');
+    expect(video).toHaveAttribute('poster', '/cover.png');
+    await waitFor(() => expect(video.getAttribute('src')).toBe('http://media.test/lesson.mp4'));
+    expect(video.dataset.source).toBe('native');
+    const playinfo = calls.find((c) => c.key === 'GET /api/v2/video/102/playinfo');
+    expect(playinfo).toBeTruthy();
+    const url = (fetch as unknown as { mock: { calls: [string][] } }).mock.calls.map(([u]) => u).find((u) => u.includes('playinfo'))!;
+    expect(url).not.toContain('is_try');
+
+    const mark = screen.getByTestId('watermark');
+    expect(mark).toHaveTextContent('学员13811112222 ID42');
+    expect(mark).toHaveStyle({ fontSize: '16px', color: '#ff0000', opacity: '0.6' });
+
+    setMedia(video, { duration: 125 });
+    fireEvent(video, new Event('loadedmetadata'));
+    expect(video.currentTime).toBe(63);
+    expect(screen.getByRole('status')).toHaveTextContent('上次看到 01:03，已为您续播');
+    fireEvent.click(screen.getByRole('button', { name: '从头播放' }));
+    expect(video.currentTime).toBe(0);
+
+    expect(screen.getByRole('heading', { name: '第102课' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /第102课/ })).toHaveTextContent('播放中');
+    expect(screen.queryByRole('button', { name: /订阅课程/ })).toBeNull();
+  });
+
+  it('a finished video starts from the beginning; the end offers 下一节 in chapter order, then congratulates', async () => {
+    api({
+      'GET /api/v2/video/102': () => ok(videoDetail(102, { video_watched_progress: progress(102, 125, true) })),
+      'GET /api/v2/video/102/playinfo': () => ok(playInfo()),
+      'GET /api/v2/video/103': () => ok(videoDetail(103)),
+      'GET /api/v2/video/103/playinfo': () => ok(playInfo()),
+    });
+    const { router } = renderApp('/vod/video?id=102');
+    let video = await player();
+    setMedia(video, { duration: 125 });
+    fireEvent(video, new Event('loadedmetadata'));
+    expect(video.currentTime).toBe(0);
+
+    setMedia(video, { currentTime: 125 });
+    fireEvent(video, new Event('ended'));
+    fireEvent.click(await screen.findByRole('button', { name: '下一节' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?id=103'));
+    expect(router.state.historyAction).toBe('REPLACE');
+
+    video = await player();
+    setMedia(video, { currentTime: 3725, duration: 3725 });
+    fireEvent(video, new Event('ended'));
+    expect(await screen.findByText('恭喜您已经学完本套课程！')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '下一节' })).toBeNull();
+  });
+
+  it('a trial stops at trial_seconds and offers to buy', async () => {
+    const { calls } = api({
+      'GET /api/v2/course/5': () => ok(courseDetail()),
+      'GET /api/v2/video/101': () => ok(videoDetail(101, { is_watch: false })),
+      'GET /api/v2/video/101/playinfo': () =>
+        ok(playInfo({ urls: [{ url: 'http://media.test/trial.mp4', format: 'mp4', duration: 30, name: '试看' }], trial_seconds: 30 })),
+    });
+    const { router } = renderApp('/vod/video?id=101');
+    const video = await player();
+    await waitFor(() => expect(video.getAttribute('src')).toBe('http://media.test/trial.mp4'));
+    const url = (fetch as unknown as { mock: { calls: [string][] } }).mock.calls.map(([u]) => u).find((u) => u.includes('playinfo'))!;
+    expect(new URL(url, 'http://x').searchParams.get('is_try')).toBe('1');
+    expect(screen.getByText('您正在观看试看内容，观看完整内容请订阅')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '订阅课程 ￥99' })).toBeInTheDocument();
+
+    setMedia(video, { currentTime: 29 });
+    fireEvent(video, new Event('timeupdate'));
+    expect(HTMLMediaElement.prototype.pause).not.toHaveBeenCalled();
+    setMedia(video, { currentTime: 30.2 });
+    fireEvent(video, new Event('timeupdate'));
+    expect(HTMLMediaElement.prototype.pause).toHaveBeenCalled();
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('试看结束，购买课程观看所有视频');
+    expect(calls.some((c) => c.key === 'POST /api/v2/video/101/record')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: '订阅课程' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order'));
+    expect(new URLSearchParams(router.state.location.search).get('goods_id')).toBe('5');
+  });
+
+  it('a paid video without a trial never asks for play URLs', async () => {
+    const { calls } = api({
+      'GET /api/v2/course/5': () => ok(courseDetail()),
+      'GET /api/v2/video/102': () => ok(videoDetail(102, { is_watch: false })),
+    });
+    renderApp('/vod/video?id=102');
+    expect(await screen.findByText('购买课程后即可观看本视频')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: '订阅课程 ￥99' }).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('button', { name: 'VIP会员免费看' }).length).toBeGreaterThan(0);
+    expect(screen.queryByLabelText('视频播放器')).toBeNull();
+    expect(calls.some((c) => c.key.includes('playinfo'))).toBe(false);
+  });
+
+  it('no play URL: 暂无播放地址 with a retry', async () => {
+    let empty = true;
+    api({
+      'GET /api/v2/video/101': () => ok(videoDetail(101)),
+      'GET /api/v2/video/101/playinfo': () => ok(empty ? playInfo({ urls: [] }) : playInfo()),
+    });
+    renderApp('/vod/video?id=101');
+    expect(await screen.findByText('暂无播放地址')).toBeInTheDocument();
+    expect(screen.getByText('该视频暂时无法播放，请稍后再试')).toBeInTheDocument();
+    empty = false;
+    fireEvent.click(screen.getByRole('button', { name: '重新加载' }));
+    expect(await player()).toBeInTheDocument();
+  });
+
+  it('a refused play request shows the server reason', async () => {
+    api({
+      'GET /api/v2/video/101': () => ok(videoDetail(101)),
+      'GET /api/v2/video/101/playinfo': () => ({ code: 1, message: '请购买后观看', data: [] }),
+    });
+    renderApp('/vod/video?id=101');
+    expect(await screen.findByText('请购买后观看')).toBeInTheDocument();
+  });
+
+  it('ban_drag: seeking ahead of what was watched jumps back', async () => {
+    api({
+      'GET /api/v2/video/101': () => ok(videoDetail(101, { video: { ...videoDetail(101).video, ban_drag: 1 } })),
+      'GET /api/v2/video/101/playinfo': () => ok(playInfo()),
+    });
+    renderApp('/vod/video?id=101');
+    const video = await player();
+    setMedia(video, { currentTime: 20 });
+    fireEvent(video, new Event('timeupdate'));
+    setMedia(video, { currentTime: 90 });
+    fireEvent(video, new Event('seeking'));
+    expect(video.currentTime).toBe(20);
+    setMedia(video, { currentTime: 10 });
+    fireEvent(video, new Event('seeking'));
+    expect(video.currentTime).toBe(10);
+  });
+
+  it('remembers the playback speed', async () => {
+    api({
+      'GET /api/v2/video/101': () => ok(videoDetail(101)),
+      'GET /api/v2/video/101/playinfo': () => ok(playInfo()),
+    });
+    const first = renderApp('/vod/video?id=101');
+    const video = await player();
+    fireEvent.change(screen.getByLabelText('倍速'), { target: { value: '1.5' } });
+    expect(video.playbackRate).toBe(1.5);
+    expect(localStorage.getItem('kezhan-playback-rate')).toBe('1.5');
+    first.unmount();
+
+    setToken('tok');
+    localStorage.setItem('kezhan-playback-rate', '1.5');
+    renderApp('/vod/video?id=101');
+    expect(await screen.findByLabelText('倍速')).toHaveValue('1.5');
+    expect((await player()).playbackRate).toBe(1.5);
+  });
+
+  it('fullscreen takes the whole player box and asks for landscape', async () => {
+    api({
+      'GET /api/v2/video/101': () => ok(videoDetail(101)),
+      'GET /api/v2/video/101/playinfo': () => ok(playInfo()),
+    });
+    const lock = vi.fn().mockRejectedValue(new Error('not supported'));
+    Object.defineProperty(window.screen, 'orientation', { configurable: true, value: { lock, unlock: vi.fn() } });
+    const requestFullscreen = vi.fn().mockResolvedValue(undefined);
+    const original = HTMLElement.prototype.requestFullscreen;
+    HTMLElement.prototype.requestFullscreen = requestFullscreen;
+    try {
+      renderApp('/vod/video?id=101');
+      await player();
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: '全屏' }));
+      });
+      expect(requestFullscreen).toHaveBeenCalled();
+      expect(requestFullscreen.mock.contexts[0]).toHaveClass('kz-player');
+      expect(lock).toHaveBeenCalledWith('landscape');
+    } finally {
+      HTMLElement.prototype.requestFullscreen = original;
+    }
+  });
+});

@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const hlsInstances: { loadSource: ReturnType<typeof vi.fn>; attachMedia: ReturnType<typeof vi.fn>; destroy: ReturnType<typeof vi.fn> }[] = [];
+vi.mock('hls.js/light', () => {
+  class FakeHls {
+    static isSupported = () => true;
+    static Events = { ERROR: 'hlsError' };
+    static ErrorTypes = { MEDIA_ERROR: 'mediaError' };
+    loadSource = vi.fn();
+    attachMedia = vi.fn();
+    destroy = vi.fn();
+    on = vi.fn();
+    recoverMediaError = vi.fn();
+    constructor() {
+      hlsInstances.push(this);
+    }
+  }
+  return { default: FakeHls };
+});
+
+const { attachSource, embedSrc, isHlsSource, prefersNativeHls } = await import('./media-source');
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  hlsInstances.length = 0;
+});
+
+const videoThatSays = (answer: CanPlayTypeResult) => {
+  const video = document.createElement('video');
+  vi.spyOn(video, 'canPlayType').mockReturnValue(answer);
+  return video;
+};
+
+describe('media sources', () => {
+  it('recognises HLS by format or extension', () => {
+    expect(isHlsSource({ url: '/v/a.m3u8', format: '' })).toBe(true);
+    expect(isHlsSource({ url: '/v/a.m3u8?sign=1', format: '' })).toBe(true);
+    expect(isHlsSource({ url: '/v/a', format: 'M3U8' })).toBe(true);
+    expect(isHlsSource({ url: '/v/a.mp4', format: 'mp4' })).toBe(false);
+  });
+
+  it('uses native HLS on Safari or without MSE, hls.js wherever MSE exists (Chromium)', () => {
+    expect(prefersNativeHls(videoThatSays('maybe'), { vendor: 'Apple Computer, Inc.', mse: true })).toBe(true);
+    expect(prefersNativeHls(videoThatSays('maybe'), { vendor: 'Apple Computer, Inc.', mse: false })).toBe(true);
+    expect(prefersNativeHls(videoThatSays('maybe'), { vendor: 'Google Inc.', mse: true })).toBe(false);
+    expect(prefersNativeHls(videoThatSays('maybe'), { vendor: 'Google Inc.', mse: false })).toBe(true);
+    expect(prefersNativeHls(videoThatSays(''), { vendor: 'Apple Computer, Inc.', mse: false })).toBe(false);
+  });
+
+  it('loads hls.js only for an HLS stream in a browser without native HLS', async () => {
+    vi.stubGlobal('MediaSource', function MediaSource() {});
+    const mp4 = await attachSource(videoThatSays(''), { url: '/a.mp4', format: 'mp4', duration: 0, name: '' }, () => {});
+    expect(mp4.mode).toBe('native');
+    expect(hlsInstances).toHaveLength(0);
+
+    const video = videoThatSays('');
+    const hls = await attachSource(video, { url: '/a.m3u8', format: 'm3u8', duration: 0, name: '' }, () => {});
+    expect(hls.mode).toBe('hls.js');
+    expect(hlsInstances[0].loadSource).toHaveBeenCalledWith('/a.m3u8');
+    expect(hlsInstances[0].attachMedia).toHaveBeenCalledWith(video);
+    hls.destroy();
+    expect(hlsInstances[0].destroy).toHaveBeenCalled();
+    vi.unstubAllGlobals();
+  });
+
+  it('takes only an https src out of an embed snippet', () => {
+    expect(embedSrc('<iframe src="https://player.example.com/v/1" onload="alert(1)"></iframe>')).toBe('https://player.example.com/v/1');
+    expect(embedSrc('<iframe src="javascript:alert(1)"></iframe>')).toBeNull();
+    expect(embedSrc('<div>no frame</div>')).toBeNull();
+  });
+});
