@@ -7,7 +7,11 @@ interface Lesson {
   title: string;
 }
 
-async function api<T>(kezhan: KezhanServer, path: string, token?: string): Promise<{ code: number; message: string; data: T }> {
+async function api<T>(
+  kezhan: KezhanServer,
+  path: string,
+  token?: string,
+): Promise<{ code: number; message: string; data: T }> {
   const res = await fetch(`${kezhan.baseURL}${path}`, {
     headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
   });
@@ -20,7 +24,9 @@ async function courseByTitle(kezhan: KezhanServer, title: string) {
   if (!course) throw new Error(`no course ${title}`);
   const detail = await api<{ videos: Record<string, Lesson[]> }>(kezhan, `/api/v2/course/${course.id}`);
   const lesson = (name: string) => {
-    const found = Object.values(detail.data.videos).flat().find((v) => v.title === name);
+    const found = Object.values(detail.data.videos)
+      .flat()
+      .find((v) => v.title === name);
     if (!found) throw new Error(`no lesson ${name}`);
     return found;
   };
@@ -123,7 +129,9 @@ test.describe('courses and learning', () => {
     await expect(page.getByRole('heading', { name: '用 Python 做数据分析' })).toBeVisible();
 
     await page.goto('/search');
-    await expect(page.getByRole('region', { name: '搜索历史' }).getByRole('button', { name: '数据' })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: '搜索历史' }).getByRole('button', { name: '数据' }),
+    ).toBeVisible();
   });
 
   test('an unbought paid lesson does not play; its trial stops and asks to buy', async ({ page, kezhan }) => {
@@ -153,7 +161,9 @@ test.describe('courses and learning', () => {
     expect(playinfoUrls.join()).toContain('trial.m3u8');
     expect(playinfoUrls.join()).not.toContain('lesson');
     expect(state.source).toBe('hls.js');
-    await expect(page.getByRole('dialog')).toContainText('试看结束，购买课程观看所有视频', { timeout: 12_000 });
+    await expect(page.getByRole('dialog')).toContainText('试看结束，购买课程观看所有视频', {
+      timeout: 12_000,
+    });
     await page.getByRole('dialog').getByRole('button', { name: '订阅课程' }).click();
     await expect(page).toHaveURL(new RegExp(`/order\\?goods_type=vod&goods_id=${sql.id}&`));
   });

@@ -26,6 +26,7 @@ export interface ServiceOverrides {
   now?: () => Date;
   /** PGlite folder; `'memory'` for tests. Defaults to `<DATA_DIR>/pglite`. */
   pgliteDir?: string;
+  pgliteTemplate?: Blob;
 }
 
 /** In development the JWT secret is generated once and kept under DATA_DIR; production must set it. */
@@ -44,6 +45,7 @@ export async function createServices(env: ServerEnv, overrides: ServiceOverrides
   const database = await openDatabase({
     databaseUrl: env.databaseUrl,
     pgliteDir: overrides.pgliteDir ?? path.join(env.dataDir, 'pglite'),
+    pgliteTemplate: overrides.pgliteTemplate,
   });
   await migrate(database);
   const now = overrides.now ?? (() => new Date());

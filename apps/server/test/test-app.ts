@@ -12,6 +12,7 @@ import { LogSmsSender } from '../src/providers/sms/log-sms-sender';
 import { MemoryStore } from '../src/shared/store/memory-store';
 import { RedisStore } from '../src/shared/store/redis-store';
 import type { AppServices } from '../src/services';
+import { migratedPGliteTemplate } from './pglite-template';
 
 /**
  * API tests run against PGlite in memory by default. With TEST_DATABASE=postgres they run
@@ -99,6 +100,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     sms: options.smsFromEnv ? undefined : new LogSmsSender((line) => smsLines.push(line)),
     now: options.now,
     pgliteDir: 'memory',
+    pgliteTemplate: databaseUrl ? undefined : await migratedPGliteTemplate(),
   });
   const app = await buildApp(services, { logger: false });
   await app.ready();

@@ -27,7 +27,11 @@ interface State<T> {
  * than `pageSize` ends the list. Answers of a previous key, or of a page requested before a
  * refresh, are dropped, so a slow request can never write one tab's rows into another.
  */
-export function usePagedList<T>(fetchPage: (page: number) => Promise<T[]>, pageSize: number, key: string): PagedList<T> {
+export function usePagedList<T>(
+  fetchPage: (page: number) => Promise<T[]>,
+  pageSize: number,
+  key: string,
+): PagedList<T> {
   const [state, setState] = useState<State<T>>({ items: [], status: 'loading', page: 0, hasMore: false });
   const fetchRef = useRef(fetchPage);
   fetchRef.current = fetchPage;

@@ -28,7 +28,14 @@ export function CoursePrice({ charge, isFree }: { charge: number; isFree: number
 export function CourseItem({ course }: { course: CourseItemData }) {
   return (
     <Link to={`/vod/detail?id=${course.id}`} className="kz-course-item">
-      <img className="kz-course-item-cover" src={course.thumb} alt="" loading="lazy" width={120} height={90} />
+      <img
+        className="kz-course-item-cover"
+        src={course.thumb}
+        alt=""
+        loading="lazy"
+        width={120}
+        height={90}
+      />
       <span className="kz-course-item-body">
         <span className="kz-course-item-title">{course.title}</span>
         <span className="kz-course-item-meta">

@@ -19,7 +19,13 @@ export function ListSkeleton({ rows = 4, thumb = true }: { rows?: number; thumb?
 }
 
 /** A failed load with a way to try again. */
-export function LoadFailed({ onRetry, text = '加载失败，请稍后重试' }: { onRetry: () => void; text?: string }) {
+export function LoadFailed({
+  onRetry,
+  text = '加载失败，请稍后重试',
+}: {
+  onRetry: () => void;
+  text?: string;
+}) {
   return (
     <div className="kz-load-failed" role="alert">
       <p>{text}</p>

@@ -21,6 +21,8 @@ export interface DatabaseHandle {
   /** Connection pool figures for /metrics (PostgreSQL only; PGlite has one in-process connection). */
   poolStats?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
+  /** PGlite only: a tarball of the whole database (see `pgliteTemplate`). */
+  dumpPGlite?(): Promise<Blob>;
 }
 
 // int8 (COUNT, SUM, bigserial) as JS numbers: every id and amount here stays far below 2^53.
@@ -30,13 +32,15 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Folder for PGlite files; `'memory'` keeps the database in memory (tests). */
   pgliteDir?: string;
+  /** A `dumpDataDir()` tarball to start from instead of an empty cluster (tests reuse a migrated one). */
+  pgliteTemplate?: Blob;
   poolSize?: number;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
-    : openPGlite(options.pgliteDir);
+    : openPGlite(options.pgliteDir, options.pgliteTemplate);
 }
 
 async function openPostgres(connectionString: string, max: number): Promise<DatabaseHandle> {
@@ -89,11 +93,12 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   };
 }
 
-async function openPGlite(dir = 'memory'): Promise<DatabaseHandle> {
+async function openPGlite(dir = 'memory', template?: Blob): Promise<DatabaseHandle> {
   const dataDir = dir === 'memory' ? undefined : dir;
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   const pglite = await PGlite.create({
     dataDir,
+    loadDataDir: template,
     // pg_trgm: course search (migration 0010).
     extensions: { pg_trgm },
     parsers: { [pgliteTypes.INT8]: (value: string) => Number(value) },
@@ -109,6 +114,7 @@ async function openPGlite(dir = 'memory'): Promise<DatabaseHandle> {
   return {
     db,
     kind: 'pglite',
+    dumpPGlite: () => pglite.dumpDataDir('none'),
     exec: async (sqlText) => {
       try {
         await pglite.exec(sqlText);

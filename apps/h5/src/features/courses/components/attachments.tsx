@@ -9,7 +9,13 @@ function sizeText(bytes: number): string {
 }
 
 /** Course files with a 下载 action each. */
-export function Attachments({ items, onDownload }: { items: CourseAttachment[]; onDownload: (a: CourseAttachment) => void }) {
+export function Attachments({
+  items,
+  onDownload,
+}: {
+  items: CourseAttachment[];
+  onDownload: (a: CourseAttachment) => void;
+}) {
   if (!items.length) return <EmptyState text="暂无课件" />;
   return (
     <ul className="kz-attachments">
@@ -22,7 +28,12 @@ export function Attachments({ items, onDownload }: { items: CourseAttachment[]; 
             {a.name}
             {a.size ? <small>{sizeText(a.size)}</small> : null}
           </span>
-          <button type="button" className="kz-attachment-download" aria-label={`下载 ${a.name}`} onClick={() => onDownload(a)}>
+          <button
+            type="button"
+            className="kz-attachment-download"
+            aria-label={`下载 ${a.name}`}
+            onClick={() => onDownload(a)}
+          >
             下载
           </button>
         </li>

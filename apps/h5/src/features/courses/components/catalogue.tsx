@@ -19,7 +19,9 @@ const groupKey = (g: OutlineGroup) => (g.chapter ? `c${g.chapter.id}` : 'loose')
 export function Catalogue({ groups, courseFree, progress, currentId, onSelect }: CatalogueProps) {
   const [collapsed, setCollapsed] = useState<Set<string>>(() => {
     if (currentId === undefined) return new Set();
-    return new Set(groups.filter((g) => g.chapter && !g.videos.some((v) => v.id === currentId)).map(groupKey));
+    return new Set(
+      groups.filter((g) => g.chapter && !g.videos.some((v) => v.id === currentId)).map(groupKey),
+    );
   });
   if (groups.length === 0) return <EmptyState text="暂无课时" />;
 
@@ -43,7 +45,9 @@ export function Catalogue({ groups, courseFree, progress, currentId, onSelect }:
           onClick={() => onSelect(v)}
         >
           {!courseFree && v.is_free === 1 ? <span className="kz-lesson-badge">免费</span> : null}
-          {!courseFree && v.is_free !== 1 && v.free_seconds > 0 ? <span className="kz-lesson-badge">试看</span> : null}
+          {!courseFree && v.is_free !== 1 && v.free_seconds > 0 ? (
+            <span className="kz-lesson-badge">试看</span>
+          ) : null}
           <span className="kz-lesson-title">{v.title}</span>
           {percent > 0 ? <span className="kz-lesson-progress">已学{percent}%</span> : null}
           <span className="kz-lesson-duration">{current ? '播放中' : durationText(v.duration)}</span>
@@ -59,7 +63,9 @@ export function Catalogue({ groups, courseFree, progress, currentId, onSelect }:
         if (!g.chapter) {
           return (
             <section key={key} className="kz-chapter">
-              {groups.length > 1 ? <h3 className="kz-chapter-title kz-chapter-title--static">无章节内容</h3> : null}
+              {groups.length > 1 ? (
+                <h3 className="kz-chapter-title kz-chapter-title--static">无章节内容</h3>
+              ) : null}
               <ul className="kz-lessons">{g.videos.map(row)}</ul>
             </section>
           );
@@ -68,15 +74,36 @@ export function Catalogue({ groups, courseFree, progress, currentId, onSelect }:
         return (
           <section key={key} className="kz-chapter">
             <h3 className="kz-chapter-heading">
-              <button type="button" className="kz-chapter-title" aria-expanded={open} onClick={() => toggle(key)}>
+              <button
+                type="button"
+                className="kz-chapter-title"
+                aria-expanded={open}
+                onClick={() => toggle(key)}
+              >
                 <span>{g.chapter.title}</span>
-                <svg className={open ? 'kz-chevron kz-chevron--open' : 'kz-chevron'} viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
-                  <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                <svg
+                  className={open ? 'kz-chevron kz-chevron--open' : 'kz-chevron'}
+                  viewBox="0 0 24 24"
+                  width="14"
+                  height="14"
+                  aria-hidden="true"
+                >
+                  <path
+                    d="m6 9 6 6 6-6"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinecap="round"
+                  />
                 </svg>
               </button>
             </h3>
             {open ? (
-              g.videos.length ? <ul className="kz-lessons">{g.videos.map(row)}</ul> : <p className="kz-chapter-empty">本章暂无课时</p>
+              g.videos.length ? (
+                <ul className="kz-lessons">{g.videos.map(row)}</ul>
+              ) : (
+                <p className="kz-chapter-empty">本章暂无课时</p>
+              )
             ) : null}
           </section>
         );

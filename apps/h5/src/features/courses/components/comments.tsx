@@ -45,7 +45,14 @@ export function Comments({ load, version }: { load: () => Promise<CommentList>; 
         return (
           <li key={c.id} className="kz-comment">
             {author?.avatar ? (
-              <img className="kz-comment-avatar" src={author.avatar} alt="" width={32} height={32} loading="lazy" />
+              <img
+                className="kz-comment-avatar"
+                src={author.avatar}
+                alt=""
+                width={32}
+                height={32}
+                loading="lazy"
+              />
             ) : (
               <span className="kz-comment-avatar" aria-hidden="true" />
             )}
@@ -100,7 +107,11 @@ export function CommentComposer({ onSubmit }: { onSubmit: (content: string) => P
         onChange={(e) => setText(e.target.value)}
         enterKeyHint="send"
       />
-      <button type="submit" className={text.trim() ? 'kz-composer-send kz-composer-send--ready' : 'kz-composer-send'} disabled={busy}>
+      <button
+        type="submit"
+        className={text.trim() ? 'kz-composer-send kz-composer-send--ready' : 'kz-composer-send'}
+        disabled={busy}
+      >
         发布
       </button>
     </form>

@@ -46,7 +46,8 @@ function unlockOrientation() {
  * speed, quality switch, fullscreen of the whole box (so the watermark stays) turning landscape.
  */
 export function VideoPlayer(props: VideoPlayerProps) {
-  const { videoId, sources, poster, resumeAt, trialSeconds, banDrag, watermark, onEnded, onTrialEnd, onBuy } = props;
+  const { videoId, sources, poster, resumeAt, trialSeconds, banDrag, watermark, onEnded, onTrialEnd, onBuy } =
+    props;
   const box = useRef<HTMLDivElement>(null);
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const [quality, setQuality] = useState(0);
@@ -54,6 +55,8 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const [attempt, setAttempt] = useState(0);
   const [resumed, setResumed] = useState<number | null>(null);
   const [rate, setRate] = usePlaybackRate();
+  const rateRef = useRef(rate);
+  rateRef.current = rate;
   const restoreTo = useRef<number | null>(resumeAt > 0 ? resumeAt : null);
   const maxReached = useRef(Math.max(0, resumeAt));
   const trialDone = useRef(false);
@@ -89,7 +92,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
   useEffect(() => {
     if (!video) return;
     const onMeta = () => {
-      video.playbackRate = rate;
+      video.playbackRate = rateRef.current;
       const target = restoreTo.current;
       restoreTo.current = null;
       if (target === null || target <= 0) return;
@@ -132,8 +135,6 @@ export function VideoPlayer(props: VideoPlayerProps) {
       video.removeEventListener('ended', onEnd);
       video.removeEventListener('error', onError);
     };
-    // rate is applied by its own effect; re-binding listeners on a speed change is not needed
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [video, trialSeconds, banDrag]);
 
   useEffect(() => {

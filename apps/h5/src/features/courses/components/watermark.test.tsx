@@ -40,9 +40,9 @@ describe('Watermark', () => {
 
 describe('watermarkText', () => {
   it('fills every placeholder with the member', () => {
-    expect(watermarkText('${mobile}|${user.mobile}|${user.id}|${user.id}', { id: 9, mobile: '13800000000' })).toBe(
-      '13800000000|13800000000|9|9',
-    );
+    expect(
+      watermarkText('${mobile}|${user.mobile}|${user.id}|${user.id}', { id: 9, mobile: '13800000000' }),
+    ).toBe('13800000000|13800000000|9|9');
     expect(watermarkText('课栈 ${mobile}', null)).toBe('课栈 ');
     expect(watermarkText('', { id: 1, mobile: '1' })).toBe('');
   });

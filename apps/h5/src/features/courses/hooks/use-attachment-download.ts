@@ -7,7 +7,11 @@ import { getToken } from '@/shared/storage/storage';
 import { showToast } from '@/shared/ui/toast';
 import { isWechat } from '@/shared/utils/user-agent';
 
-export function attachmentUrl(id: number, token: string, base = getApiBase() || window.location.origin): string {
+export function attachmentUrl(
+  id: number,
+  token: string,
+  base = getApiBase() || window.location.origin,
+): string {
   return `${base}/api/v2/course/attach/${id}/download?token=${encodeURIComponent(token)}`;
 }
 

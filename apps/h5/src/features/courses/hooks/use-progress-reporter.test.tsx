@@ -6,7 +6,10 @@ import { PROGRESS_INTERVAL_MS, useProgressReporter } from './use-progress-report
 function fakeVideo(state: { currentTime: number; paused: boolean; duration?: number; ended?: boolean }) {
   const video = document.createElement('video');
   for (const key of ['currentTime', 'paused', 'duration', 'ended'] as const) {
-    Object.defineProperty(video, key, { configurable: true, get: () => state[key] ?? (key === 'ended' ? false : NaN) });
+    Object.defineProperty(video, key, {
+      configurable: true,
+      get: () => state[key] ?? (key === 'ended' ? false : NaN),
+    });
   }
   return video;
 }

@@ -23,7 +23,10 @@ export function useProgressReporter(video: HTMLVideoElement | null, videoId: num
       });
     };
     const now = (keepalive = false) => report(video.currentTime, keepalive);
-    const onEnded = () => report(Number.isFinite(video.duration) && video.duration > 0 ? Math.ceil(video.duration) : video.currentTime);
+    const onEnded = () =>
+      report(
+        Number.isFinite(video.duration) && video.duration > 0 ? Math.ceil(video.duration) : video.currentTime,
+      );
     const onPause = () => {
       if (!video.ended) now();
     };

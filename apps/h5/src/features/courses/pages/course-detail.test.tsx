@@ -83,8 +83,15 @@ describe('course detail', () => {
             isBuy: true,
             videoWatchedProgress: {
               '102': {
-                id: 1, user_id: 1, course_id: 5, video_id: 102, watch_seconds: 63, watched_at: null,
-                created_at: '', updated_at: '', deleted_at: null,
+                id: 1,
+                user_id: 1,
+                course_id: 5,
+                video_id: 102,
+                watch_seconds: 63,
+                watched_at: null,
+                created_at: '',
+                updated_at: '',
+                deleted_at: null,
               },
             },
           }),
@@ -108,7 +115,10 @@ describe('course detail', () => {
   });
 
   it('开始学习 on a course without lessons says so', async () => {
-    mockApi({ ...visitor(), 'GET /api/v2/course/5': () => ok(courseDetail({ chapters: [], videos: [] }, { is_free: 1, charge: 0 })) });
+    mockApi({
+      ...visitor(),
+      'GET /api/v2/course/5': () => ok(courseDetail({ chapters: [], videos: [] }, { is_free: 1, charge: 0 })),
+    });
     renderApp('/vod/detail?id=5');
     expect(await screen.findByText('免费')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '开始学习' }));
@@ -117,13 +127,28 @@ describe('course detail', () => {
 
   it('comments: plain text, missing authors, the six-character rule and posting', async () => {
     let comments = [
-      { id: 2, user_id: 7, render_content: '&lt;b&gt;讲得好&lt;/b&gt;', created_at: new Date().toISOString(), ip: '', ip_province: '' },
-      { id: 1, user_id: 99, render_content: '早期评论', created_at: '2020-01-01T00:00:00.000000Z', ip: '', ip_province: '' },
+      {
+        id: 2,
+        user_id: 7,
+        render_content: '&lt;b&gt;讲得好&lt;/b&gt;',
+        created_at: new Date().toISOString(),
+        ip: '',
+        ip_province: '',
+      },
+      {
+        id: 1,
+        user_id: 99,
+        render_content: '早期评论',
+        created_at: '2020-01-01T00:00:00.000000Z',
+        ip: '',
+        ip_province: '',
+      },
     ];
     const { called } = mockApi({
       ...member(),
       'GET /api/v2/course/5': () => ok(courseDetail({ isBuy: true })),
-      'GET /api/v2/course/5/comments': () => ok({ comments, users: { '7': { id: 7, avatar: '/a.png', nick_name: '小明' } } }),
+      'GET /api/v2/course/5/comments': () =>
+        ok({ comments, users: { '7': { id: 7, avatar: '/a.png', nick_name: '小明' } } }),
       'POST /api/v2/course/5/comment': ({ body }) => {
         comments = [{ ...comments[0], id: 3, render_content: String(body.content) }, ...comments];
         return ok([]);

@@ -24,7 +24,8 @@ import { firstVideo, outlineGroups } from '../utils/outline';
 import { SafeHtml } from '../utils/safe-html';
 import './course-detail.css';
 
-type Load = { status: 'loading' } | { status: 'error'; missing: boolean } | { status: 'ready'; data: CourseDetail };
+type Load =
+  { status: 'loading' } | { status: 'error'; missing: boolean } | { status: 'ready'; data: CourseDetail };
 type TabKey = 'intro' | 'catalogue' | 'comments' | 'attach';
 
 function DetailSkeleton() {
@@ -78,7 +79,11 @@ export default function CourseDetailPage() {
         setCollected(res.data.isCollect === true);
       })
       .catch((e: unknown) => {
-        if (alive) setLoad({ status: 'error', missing: e instanceof ApiError && (e.kind === 'business' || e.kind === 'not-found') });
+        if (alive)
+          setLoad({
+            status: 'error',
+            missing: e instanceof ApiError && (e.kind === 'business' || e.kind === 'not-found'),
+          });
       });
     return () => {
       alive = false;
@@ -137,7 +142,15 @@ export default function CourseDetailPage() {
     }
   };
   const buy = () =>
-    navigate(checkoutUrl({ type: 'vod', id: course.id, name: course.title, charge: course.charge, thumb: course.thumb }));
+    navigate(
+      checkoutUrl({
+        type: 'vod',
+        id: course.id,
+        name: course.title,
+        charge: course.charge,
+        thumb: course.thumb,
+      }),
+    );
   const postComment = async (content: string) => {
     if (!requireLogin()) throw new Error('login');
     await postCourseComment(course.id, { content });
@@ -176,7 +189,11 @@ export default function CourseDetailPage() {
       <div className="kz-detail-head">
         <h2 className="kz-detail-title">{course.title}</h2>
         <div className="kz-detail-stats">
-          {free || course.charge <= 0 ? <span className="kz-price kz-price--free">免费</span> : <CoursePrice charge={course.charge} isFree={0} />}
+          {free || course.charge <= 0 ? (
+            <span className="kz-price kz-price--free">免费</span>
+          ) : (
+            <CoursePrice charge={course.charge} isFree={0} />
+          )}
           <span>{course.user_count}人已订阅</span>
         </div>
       </div>
@@ -186,13 +203,21 @@ export default function CourseDetailPage() {
           <SafeHtml className="kz-rich-text" html={course.render_desc} />
         </Tabs.Tab>
         <Tabs.Tab title="目录" key="catalogue">
-          <Catalogue groups={groups} courseFree={free} progress={data.videoWatchedProgress} onSelect={openVideo} />
+          <Catalogue
+            groups={groups}
+            courseFree={free}
+            progress={data.videoWatchedProgress}
+            onSelect={openVideo}
+          />
         </Tabs.Tab>
         <Tabs.Tab title="评论" key="comments">
           <Comments load={loadComments} version={commentsVersion} />
         </Tabs.Tab>
         <Tabs.Tab title="课件" key="attach">
-          <Attachments items={Array.isArray(data.attach) ? data.attach : []} onDownload={(a) => void download(a)} />
+          <Attachments
+            items={Array.isArray(data.attach) ? data.attach : []}
+            onDownload={(a) => void download(a)}
+          />
         </Tabs.Tab>
       </Tabs>
 

@@ -24,7 +24,13 @@ afterEach(() => {
 });
 
 const CATEGORIES: CourseCategory[] = [
-  { id: 1, name: '编程开发', parent_id: 0, sort: 1, children: [{ id: 2, sort: 1, name: '后端开发', parent_id: 1 }] },
+  {
+    id: 1,
+    name: '编程开发',
+    parent_id: 0,
+    sort: 1,
+    children: [{ id: 2, sort: 1, name: '后端开发', parent_id: 1 }],
+  },
   { id: 3, name: '设计创意', parent_id: 0, sort: 2, children: [] },
 ];
 
@@ -69,12 +75,11 @@ describe('course list', () => {
 
     fireEvent.click(screen.getByRole('button', { name: '筛选' }));
     const menu = screen.getByRole('menu', { name: '课程分类' });
-    expect(within(menu).getAllByRole('menuitemradio').map((b) => b.textContent)).toEqual([
-      '全部',
-      '编程开发',
-      '|----后端开发',
-      '设计创意',
-    ]);
+    expect(
+      within(menu)
+        .getAllByRole('menuitemradio')
+        .map((b) => b.textContent),
+    ).toEqual(['全部', '编程开发', '|----后端开发', '设计创意']);
     fireEvent.click(within(menu).getByRole('menuitemradio', { name: '|----后端开发' }));
     expect(await screen.findByRole('link', { name: /后端课/ })).toBeInTheDocument();
     expect(screen.queryByRole('menu')).toBeNull();

@@ -30,7 +30,8 @@ export function categoryOptions(categories: CourseCategory[]): FilterOption[] {
   const options: FilterOption[] = [{ id: 0, label: '全部', child: false }];
   for (const parent of categories) {
     options.push({ id: parent.id, label: parent.name, child: false });
-    for (const child of parent.children ?? []) options.push({ id: child.id, label: `|----${child.name}`, child: true });
+    for (const child of parent.children ?? [])
+      options.push({ id: child.id, label: `|----${child.name}`, child: true });
   }
   return options;
 }
@@ -75,7 +76,13 @@ export default function CourseListPage() {
     >
       筛选
       <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
-        <path d="M3 5h18l-7 8v6l-4 2v-8z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+        <path
+          d="M3 5h18l-7 8v6l-4 2v-8z"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinejoin="round"
+        />
       </svg>
     </button>
   );
@@ -108,7 +115,9 @@ export default function CourseListPage() {
                 type="button"
                 role="menuitemradio"
                 aria-checked={o.id === categoryId}
-                className={o.id === categoryId ? 'kz-filter-option kz-filter-option--active' : 'kz-filter-option'}
+                className={
+                  o.id === categoryId ? 'kz-filter-option kz-filter-option--active' : 'kz-filter-option'
+                }
                 onClick={() => {
                   setFilterOpen(false);
                   setFilter({ category_id: o.id });

@@ -17,8 +17,15 @@ afterEach(() => {
 
 const progress = (videoId: number, seconds: number, watched = false) => ({
   [String(videoId)]: {
-    id: 1, user_id: 1, course_id: 5, video_id: videoId, watch_seconds: seconds,
-    watched_at: watched ? '2024-01-01 10:00:00' : null, created_at: '', updated_at: '', deleted_at: null,
+    id: 1,
+    user_id: 1,
+    course_id: 5,
+    video_id: videoId,
+    watch_seconds: seconds,
+    watched_at: watched ? '2024-01-01 10:00:00' : null,
+    created_at: '',
+    updated_at: '',
+    deleted_at: null,
   },
 });
 
@@ -36,7 +43,10 @@ function api(overrides: Record<string, Parameters<typeof mockApi>[0][string]> = 
 }
 
 const player = () => screen.findByLabelText('视频播放器') as Promise<HTMLVideoElement>;
-function setMedia(video: HTMLVideoElement, values: { currentTime?: number; duration?: number; paused?: boolean }) {
+function setMedia(
+  video: HTMLVideoElement,
+  values: { currentTime?: number; duration?: number; paused?: boolean },
+) {
   for (const [key, value] of Object.entries(values)) {
     Object.defineProperty(video, key, { configurable: true, writable: true, value });
   }
@@ -47,14 +57,20 @@ describe('video page', () => {
     const { calls } = api(
       {
         'GET /api/v2/video/102': () => ok(videoDetail(102, { video_watched_progress: progress(102, 63) })),
-        'GET /api/v2/course/5': () => ok(courseDetail({ isBuy: true, videoWatchedProgress: progress(102, 63) })),
+        'GET /api/v2/course/5': () =>
+          ok(courseDetail({ isBuy: true, videoWatchedProgress: progress(102, 63) })),
         'GET /api/v2/video/102/playinfo': () => ok(playInfo()),
       },
       testConfig({
         player: {
           cover: '/cover.png',
           enabled_bullet_secret: '1',
-          bullet_secret: { text: '学员${user.mobile} ID${user.id}', size: '16', color: '#ff0000', opacity: '0.6' },
+          bullet_secret: {
+            text: '学员${user.mobile} ID${user.id}',
+            size: '16',
+            color: '#ff0000',
+            opacity: '0.6',
+          },
         },
       }),
     );
@@ -66,7 +82,9 @@ describe('video page', () => {
     expect(video.dataset.source).toBe('native');
     const playinfo = calls.find((c) => c.key === 'GET /api/v2/video/102/playinfo');
     expect(playinfo).toBeTruthy();
-    const url = (fetch as unknown as { mock: { calls: [string][] } }).mock.calls.map(([u]) => u).find((u) => u.includes('playinfo'))!;
+    const url = (fetch as unknown as { mock: { calls: [string][] } }).mock.calls
+      .map(([u]) => u)
+      .find((u) => u.includes('playinfo'))!;
     expect(url).not.toContain('is_try');
 
     const mark = screen.getByTestId('watermark');
@@ -87,7 +105,8 @@ describe('video page', () => {
 
   it('a finished video starts from the beginning; the end offers 下一节 in chapter order, then congratulates', async () => {
     api({
-      'GET /api/v2/video/102': () => ok(videoDetail(102, { video_watched_progress: progress(102, 125, true) })),
+      'GET /api/v2/video/102': () =>
+        ok(videoDetail(102, { video_watched_progress: progress(102, 125, true) })),
       'GET /api/v2/video/102/playinfo': () => ok(playInfo()),
       'GET /api/v2/video/103': () => ok(videoDetail(103)),
       'GET /api/v2/video/103/playinfo': () => ok(playInfo()),
@@ -116,12 +135,19 @@ describe('video page', () => {
       'GET /api/v2/course/5': () => ok(courseDetail()),
       'GET /api/v2/video/101': () => ok(videoDetail(101, { is_watch: false })),
       'GET /api/v2/video/101/playinfo': () =>
-        ok(playInfo({ urls: [{ url: 'http://media.test/trial.mp4', format: 'mp4', duration: 30, name: '试看' }], trial_seconds: 30 })),
+        ok(
+          playInfo({
+            urls: [{ url: 'http://media.test/trial.mp4', format: 'mp4', duration: 30, name: '试看' }],
+            trial_seconds: 30,
+          }),
+        ),
     });
     const { router } = renderApp('/vod/video?id=101');
     const video = await player();
     await waitFor(() => expect(video.getAttribute('src')).toBe('http://media.test/trial.mp4'));
-    const url = (fetch as unknown as { mock: { calls: [string][] } }).mock.calls.map(([u]) => u).find((u) => u.includes('playinfo'))!;
+    const url = (fetch as unknown as { mock: { calls: [string][] } }).mock.calls
+      .map(([u]) => u)
+      .find((u) => u.includes('playinfo'))!;
     expect(new URL(url, 'http://x').searchParams.get('is_try')).toBe('1');
     expect(screen.getByText('您正在观看试看内容，观看完整内容请订阅')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '订阅课程 ￥99' })).toBeInTheDocument();
@@ -178,7 +204,8 @@ describe('video page', () => {
 
   it('ban_drag: seeking ahead of what was watched jumps back', async () => {
     api({
-      'GET /api/v2/video/101': () => ok(videoDetail(101, { video: { ...videoDetail(101).video, ban_drag: 1 } })),
+      'GET /api/v2/video/101': () =>
+        ok(videoDetail(101, { video: { ...videoDetail(101).video, ban_drag: 1 } })),
       'GET /api/v2/video/101/playinfo': () => ok(playInfo()),
     });
     renderApp('/vod/video?id=101');
@@ -218,7 +245,10 @@ describe('video page', () => {
       'GET /api/v2/video/101/playinfo': () => ok(playInfo()),
     });
     const lock = vi.fn().mockRejectedValue(new Error('not supported'));
-    Object.defineProperty(window.screen, 'orientation', { configurable: true, value: { lock, unlock: vi.fn() } });
+    Object.defineProperty(window.screen, 'orientation', {
+      configurable: true,
+      value: { lock, unlock: vi.fn() },
+    });
     const requestFullscreen = vi.fn().mockResolvedValue(undefined);
     const original = HTMLElement.prototype.requestFullscreen;
     HTMLElement.prototype.requestFullscreen = requestFullscreen;

@@ -27,7 +27,8 @@ import { watermarkText } from '../utils/watermark-text';
 import './course-detail.css';
 import './video.css';
 
-type Load = { status: 'loading' } | { status: 'error'; missing: boolean } | { status: 'ready'; data: VideoDetail };
+type Load =
+  { status: 'loading' } | { status: 'error'; missing: boolean } | { status: 'ready'; data: VideoDetail };
 type Play =
   | { status: 'idle' }
   | { status: 'loading' }
@@ -75,7 +76,11 @@ export default function VideoPage() {
           .catch(() => {});
       })
       .catch((e: unknown) => {
-        if (alive) setLoad({ status: 'error', missing: e instanceof ApiError && (e.kind === 'business' || e.kind === 'not-found') });
+        if (alive)
+          setLoad({
+            status: 'error',
+            missing: e instanceof ApiError && (e.kind === 'business' || e.kind === 'not-found'),
+          });
       });
     return () => {
       alive = false;
@@ -95,7 +100,10 @@ export default function VideoPage() {
       .then((res) => alive && setPlay({ status: 'ready', info: res.data }))
       .catch((e: unknown) => {
         if (!alive) return;
-        const message = e instanceof ApiError && e.kind === 'business' && e.message ? e.message : '视频加载失败，请稍后重试';
+        const message =
+          e instanceof ApiError && e.kind === 'business' && e.message
+            ? e.message
+            : '视频加载失败，请稍后重试';
         setPlay({ status: 'error', message });
       });
     return () => {
@@ -131,7 +139,9 @@ export default function VideoPage() {
         <NavHeader title="视频播放" />
         {load.status === 'loading' ? <PageLoading /> : null}
         {load.status === 'error' && load.missing ? <EmptyState text="视频不存在或已下架" /> : null}
-        {load.status === 'error' && !load.missing ? <LoadFailed onRetry={() => setAttempt((a) => a + 1)} /> : null}
+        {load.status === 'error' && !load.missing ? (
+          <LoadFailed onRetry={() => setAttempt((a) => a + 1)} />
+        ) : null}
       </div>
     );
   }
@@ -282,7 +292,10 @@ export default function VideoPage() {
           ) : null}
         </Tabs.Tab>
         <Tabs.Tab title="课件" key="attach">
-          <Attachments items={Array.isArray(course?.attach) ? course.attach : []} onDownload={(a) => void download(a)} />
+          <Attachments
+            items={Array.isArray(course?.attach) ? course.attach : []}
+            onDownload={(a) => void download(a)}
+          />
         </Tabs.Tab>
       </Tabs>
       {!isWatch && tab === 'catalogue' ? (

@@ -75,7 +75,10 @@ export const CHAPTERS: CourseChapter[] = [
   { id: 12, course_id: 5, title: '第二章 基础语法' },
 ];
 
-export function courseDetail(overrides: Partial<CourseDetail> = {}, course: Partial<CourseDetail['course']> = {}): CourseDetail {
+export function courseDetail(
+  overrides: Partial<CourseDetail> = {},
+  course: Partial<CourseDetail['course']> = {},
+): CourseDetail {
   return {
     course: {
       ...listItem(5),

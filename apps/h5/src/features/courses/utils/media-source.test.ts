@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-const hlsInstances: { loadSource: ReturnType<typeof vi.fn>; attachMedia: ReturnType<typeof vi.fn>; destroy: ReturnType<typeof vi.fn> }[] = [];
+const hlsInstances: {
+  loadSource: ReturnType<typeof vi.fn>;
+  attachMedia: ReturnType<typeof vi.fn>;
+  destroy: ReturnType<typeof vi.fn>;
+}[] = [];
 vi.mock('hls.js/light', () => {
   class FakeHls {
     static isSupported = () => true;
@@ -40,8 +44,12 @@ describe('media sources', () => {
   });
 
   it('uses native HLS on Safari or without MSE, hls.js wherever MSE exists (Chromium)', () => {
-    expect(prefersNativeHls(videoThatSays('maybe'), { vendor: 'Apple Computer, Inc.', mse: true })).toBe(true);
-    expect(prefersNativeHls(videoThatSays('maybe'), { vendor: 'Apple Computer, Inc.', mse: false })).toBe(true);
+    expect(prefersNativeHls(videoThatSays('maybe'), { vendor: 'Apple Computer, Inc.', mse: true })).toBe(
+      true,
+    );
+    expect(prefersNativeHls(videoThatSays('maybe'), { vendor: 'Apple Computer, Inc.', mse: false })).toBe(
+      true,
+    );
     expect(prefersNativeHls(videoThatSays('maybe'), { vendor: 'Google Inc.', mse: true })).toBe(false);
     expect(prefersNativeHls(videoThatSays('maybe'), { vendor: 'Google Inc.', mse: false })).toBe(true);
     expect(prefersNativeHls(videoThatSays(''), { vendor: 'Apple Computer, Inc.', mse: false })).toBe(false);
@@ -49,12 +57,20 @@ describe('media sources', () => {
 
   it('loads hls.js only for an HLS stream in a browser without native HLS', async () => {
     vi.stubGlobal('MediaSource', function MediaSource() {});
-    const mp4 = await attachSource(videoThatSays(''), { url: '/a.mp4', format: 'mp4', duration: 0, name: '' }, () => {});
+    const mp4 = await attachSource(
+      videoThatSays(''),
+      { url: '/a.mp4', format: 'mp4', duration: 0, name: '' },
+      () => {},
+    );
     expect(mp4.mode).toBe('native');
     expect(hlsInstances).toHaveLength(0);
 
     const video = videoThatSays('');
-    const hls = await attachSource(video, { url: '/a.m3u8', format: 'm3u8', duration: 0, name: '' }, () => {});
+    const hls = await attachSource(
+      video,
+      { url: '/a.m3u8', format: 'm3u8', duration: 0, name: '' },
+      () => {},
+    );
     expect(hls.mode).toBe('hls.js');
     expect(hlsInstances[0].loadSource).toHaveBeenCalledWith('/a.m3u8');
     expect(hlsInstances[0].attachMedia).toHaveBeenCalledWith(video);
@@ -64,7 +80,9 @@ describe('media sources', () => {
   });
 
   it('takes only an https src out of an embed snippet', () => {
-    expect(embedSrc('<iframe src="https://player.example.com/v/1" onload="alert(1)"></iframe>')).toBe('https://player.example.com/v/1');
+    expect(embedSrc('<iframe src="https://player.example.com/v/1" onload="alert(1)"></iframe>')).toBe(
+      'https://player.example.com/v/1',
+    );
     expect(embedSrc('<iframe src="javascript:alert(1)"></iframe>')).toBeNull();
     expect(embedSrc('<div>no frame</div>')).toBeNull();
   });

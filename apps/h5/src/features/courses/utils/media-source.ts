@@ -19,7 +19,10 @@ export function embedSrc(snippet: string): string | null {
  * Safari (macOS and iOS) plays HLS itself and should; browsers with Media Source Extensions use
  * hls.js even if they claim native support, so Chromium always takes the hls.js path.
  */
-export function prefersNativeHls(video: HTMLVideoElement, env: { vendor: string; mse: boolean } = currentEnv()): boolean {
+export function prefersNativeHls(
+  video: HTMLVideoElement,
+  env: { vendor: string; mse: boolean } = currentEnv(),
+): boolean {
   if (!video.canPlayType(HLS_TYPE)) return false;
   return /apple/i.test(env.vendor) || !env.mse;
 }

@@ -23,7 +23,17 @@ describe('course outline', () => {
   });
 
   it('computes watched percent and durations', () => {
-    const record = { id: 1, user_id: 1, course_id: 1, video_id: 5, watch_seconds: 30, watched_at: null, created_at: '', updated_at: '', deleted_at: null };
+    const record = {
+      id: 1,
+      user_id: 1,
+      course_id: 1,
+      video_id: 5,
+      watch_seconds: 30,
+      watched_at: null,
+      created_at: '',
+      updated_at: '',
+      deleted_at: null,
+    };
     expect(watchedPercent({ '5': record }, { id: 5, duration: 120 })).toBe(25);
     expect(watchedPercent({ '5': { ...record, watched_at: 'x' } }, { id: 5, duration: 120 })).toBe(100);
     expect(watchedPercent([], { id: 5, duration: 120 })).toBe(0);

@@ -21,7 +21,10 @@ function listAt(videos: PhpMap<CourseVideo[]>, id: number): CourseVideo[] {
  * The catalogue in display order: every chapter with its videos (possibly none), then the
  * chapter-less videos. Playback order ("next lesson") follows this, not the map's key order.
  */
-export function outlineGroups(chapters: CourseChapter[] | null | undefined, videos: PhpMap<CourseVideo[]>): OutlineGroup[] {
+export function outlineGroups(
+  chapters: CourseChapter[] | null | undefined,
+  videos: PhpMap<CourseVideo[]>,
+): OutlineGroup[] {
   const list = Array.isArray(chapters) ? chapters : [];
   const loose = listAt(videos, 0);
   if (list.length === 0) return loose.length ? [{ chapter: null, videos: loose }] : [];

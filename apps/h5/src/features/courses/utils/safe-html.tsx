@@ -1,12 +1,55 @@
 import { createElement, Fragment, type ReactNode } from 'react';
 
 const ALLOWED = new Set([
-  'p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'span', 'div', 'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4',
-  'h5', 'h6', 'blockquote', 'pre', 'code', 'img', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'hr',
-  'sub', 'sup', 'figure', 'figcaption',
+  'p',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'span',
+  'div',
+  'ul',
+  'ol',
+  'li',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'pre',
+  'code',
+  'img',
+  'a',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'hr',
+  'sub',
+  'sup',
+  'figure',
+  'figcaption',
 ]);
 /** Elements dropped with everything inside them. */
-const DROPPED = new Set(['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'form', 'svg', 'math']);
+const DROPPED = new Set([
+  'script',
+  'style',
+  'iframe',
+  'object',
+  'embed',
+  'noscript',
+  'template',
+  'form',
+  'svg',
+  'math',
+]);
 const VOID = new Set(['br', 'img', 'hr']);
 
 const safeUrl = (value: string | null): string | undefined => {
@@ -41,7 +84,8 @@ function convert(node: Node, key: number): ReactNode {
       props.rel = 'noopener noreferrer';
     }
   }
-  if ((tag === 'td' || tag === 'th') && el.getAttribute('colspan')) props.colSpan = Number(el.getAttribute('colspan')) || 1;
+  if ((tag === 'td' || tag === 'th') && el.getAttribute('colspan'))
+    props.colSpan = Number(el.getAttribute('colspan')) || 1;
   return VOID.has(tag) ? createElement(tag, props) : createElement(tag, props, ...children);
 }
 

@@ -16,7 +16,9 @@ export function GzhBlock({ config }: { config: GzhConfig }) {
 
   return (
     <section className="kz-block-gzh">
-      {config.logo ? <img className="kz-gzh-logo" src={config.logo} alt="" width={50} height={50} loading="lazy" /> : null}
+      {config.logo ? (
+        <img className="kz-gzh-logo" src={config.logo} alt="" width={50} height={50} loading="lazy" />
+      ) : null}
       <div className="kz-gzh-text">
         <strong>{config.name}</strong>
         <span>{config.desc}</span>
@@ -34,7 +36,9 @@ export function GzhBlock({ config }: { config: GzhConfig }) {
             onClick={(e) => e.stopPropagation()}
           >
             <h3>关注公众号</h3>
-            {config.qrcode ? <img src={config.qrcode} alt={`${config.name}二维码`} width={120} height={120} /> : null}
+            {config.qrcode ? (
+              <img src={config.qrcode} alt={`${config.name}二维码`} width={120} height={120} />
+            ) : null}
             <p>长按二维码识别或截图保存</p>
             <button type="button" className="kz-gzh-close" aria-label="关闭" onClick={() => setOpen(false)}>
               ×

@@ -55,7 +55,10 @@ const BLOCKS = [
     id: 4,
     sort: 4,
     sign: 'h5-vod-v1',
-    config_render: { title: '推荐课程', items: [course(7, 'Python 零基础入门', 0, 1), course(8, 'SQL 实战', 129, 0)] },
+    config_render: {
+      title: '推荐课程',
+      items: [course(7, 'Python 零基础入门', 0, 1), course(8, 'SQL 实战', 129, 0)],
+    },
   },
   { ...base, id: 5, sort: 5, sign: 'h5-vod-v1', config_render: { title: '空的分区', items: [] } },
   { ...base, id: 6, sort: 6, sign: 'blank', config_render: { height: 24, bgcolor: '#ff0000' } },
@@ -71,9 +74,21 @@ const BLOCKS = [
     id: 8,
     sort: 8,
     sign: 'h5-gzh-v1',
-    config_render: { title: '关注公众号', name: '课栈学堂', logo: '/l.png', desc: '新课通知', qrcode: '/qr.png' },
+    config_render: {
+      title: '关注公众号',
+      name: '课栈学堂',
+      logo: '/l.png',
+      desc: '新课通知',
+      qrcode: '/qr.png',
+    },
   },
-  { ...base, id: 9, sort: 9, sign: 'h5-live-v1', config_render: { title: '直播', items: [{ id: 1, title: '直播课' }] } },
+  {
+    ...base,
+    id: 9,
+    sort: 9,
+    sign: 'h5-live-v1',
+    config_render: { title: '直播', items: [{ id: 1, title: '直播课' }] },
+  },
 ];
 
 describe('home page', () => {
@@ -88,7 +103,10 @@ describe('home page', () => {
 
     // slider: internal paths through the router, outside addresses as plain links
     expect(screen.getByRole('link', { name: '轮播图 1' })).toHaveAttribute('href', '/vod');
-    expect(screen.getByRole('link', { name: '轮播图 2' })).toHaveAttribute('href', 'https://example.com/promo');
+    expect(screen.getByRole('link', { name: '轮播图 2' })).toHaveAttribute(
+      'href',
+      'https://example.com/promo',
+    );
     expect(screen.getAllByRole('button', { name: /第 \d 张/ })).toHaveLength(2);
 
     // grid nav: five per row, login-only pages are plain links (their route guards them)

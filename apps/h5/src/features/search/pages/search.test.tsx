@@ -10,13 +10,24 @@ afterEach(() => {
 
 /** Result links by their visible text (highlight marks split the accessible name). */
 async function resultLink(text: string) {
-  await waitFor(() => expect(screen.getAllByRole('link').some((a) => a.textContent?.includes(text))).toBe(true));
+  await waitFor(() =>
+    expect(screen.getAllByRole('link').some((a) => a.textContent?.includes(text))).toBe(true),
+  );
   return screen.getAllByRole('link').find((a) => a.textContent?.includes(text))!;
 }
 
 const hit = (id: number, type: 'vod' | 'video', title: string, p = '') => ({
-  id, resource_type: type, resource_id: id, title, thumb: '', short_desc: '', charge: 0, desc: null,
-  created_at: '', updated_at: '', p,
+  id,
+  resource_type: type,
+  resource_id: id,
+  title,
+  thumb: '',
+  short_desc: '',
+  charge: 0,
+  desc: null,
+  created_at: '',
+  updated_at: '',
+  p,
 });
 
 describe('search page', () => {
@@ -58,7 +69,11 @@ describe('search page', () => {
     mockApi({
       'GET /api/v2/other/config': () => ok(testConfig()),
       'GET /api/v3/search': ({ url }) =>
-        ok(url.searchParams.get('keywords') === 'SQL' ? { data: [hit(4, 'vod', 'SQL 实战')], total: 1 } : { data: [], total: 0 }),
+        ok(
+          url.searchParams.get('keywords') === 'SQL'
+            ? { data: [hit(4, 'vod', 'SQL 实战')], total: 1 }
+            : { data: [], total: 0 },
+        ),
     });
     const { router } = renderApp('/search?keywords=%E4%B8%8D%E5%AD%98%E5%9C%A8');
     expect(await screen.findByText('没有找到相关内容，换个关键词试试')).toBeInTheDocument();
@@ -92,7 +107,11 @@ describe('search page', () => {
 
     await router.navigate('/search', { replace: true });
     const region = await screen.findByRole('region', { name: '搜索历史' });
-    expect(within(region).getAllByRole('button').map((b) => b.textContent)).toEqual(['清空', 'Go', 'Python']);
+    expect(
+      within(region)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['清空', 'Go', 'Python']);
     fireEvent.click(within(region).getByRole('button', { name: '清空' }));
     expect(screen.getByText('暂无搜索历史')).toBeInTheDocument();
     expect(localStorage.getItem('kezhan-search-history')).toBeNull();
@@ -102,7 +121,12 @@ describe('search page', () => {
 describe('Highlight', () => {
   it('marks every keyword case-insensitively, regex characters included', () => {
     const { container } = render(<Highlight text="C++ and c++ or Go (go)" keywords="c++ go" />);
-    expect(Array.from(container.querySelectorAll('mark')).map((m) => m.textContent)).toEqual(['C++', 'c++', 'Go', 'go']);
+    expect(Array.from(container.querySelectorAll('mark')).map((m) => m.textContent)).toEqual([
+      'C++',
+      'c++',
+      'Go',
+      'go',
+    ]);
     expect(container.textContent).toBe('C++ and c++ or Go (go)');
     expect(keywordTerms(' a  bb a ')).toEqual(['bb', 'a']);
   });

@@ -119,9 +119,21 @@ export default function SearchPage() {
     <div className="kz-search-page">
       <h1 className="kz-visually-hidden">搜索</h1>
       <header className="kz-search-header">
-        <button type="button" className="kz-nav-back kz-search-back" aria-label="返回" onClick={() => goBack(navigate)}>
+        <button
+          type="button"
+          className="kz-nav-back kz-search-back"
+          aria-label="返回"
+          onClick={() => goBack(navigate)}
+        >
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-            <path d="M15.5 4.5 8 12l7.5 7.5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M15.5 4.5 8 12l7.5 7.5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
         </button>
         <form className="kz-search-form" role="search" onSubmit={submit}>

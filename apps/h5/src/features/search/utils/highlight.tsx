@@ -20,7 +20,7 @@ export function Highlight({ text, keywords }: { text: string; keywords: string }
   if (!text || terms.length === 0) return text;
   const pattern = new RegExp(`(${terms.map(escapeRegExp).join('|')})`, 'gi');
   const lower = terms.map((t) => t.toLowerCase());
-  return text.split(pattern).map((part, i) =>
-    part && lower.includes(part.toLowerCase()) ? <mark key={i}>{part}</mark> : part,
-  );
+  return text
+    .split(pattern)
+    .map((part, i) => (part && lower.includes(part.toLowerCase()) ? <mark key={i}>{part}</mark> : part));
 }

@@ -4,7 +4,9 @@ export const SEARCH_HISTORY_LIMIT = 10;
 export function readHistory(): string[] {
   try {
     const value: unknown = JSON.parse(localStorage.getItem(SEARCH_HISTORY_KEY) ?? '[]');
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string').slice(0, SEARCH_HISTORY_LIMIT) : [];
+    return Array.isArray(value)
+      ? value.filter((v): v is string => typeof v === 'string').slice(0, SEARCH_HISTORY_LIMIT)
+      : [];
   } catch {
     return [];
   }
@@ -13,7 +15,9 @@ export function readHistory(): string[] {
 /** Puts a search first, without duplicates, keeping the latest ten. */
 export function addToHistory(keywords: string): string[] {
   const text = keywords.trim();
-  const next = [text, ...readHistory().filter((k) => k !== text)].filter(Boolean).slice(0, SEARCH_HISTORY_LIMIT);
+  const next = [text, ...readHistory().filter((k) => k !== text)]
+    .filter(Boolean)
+    .slice(0, SEARCH_HISTORY_LIMIT);
   try {
     localStorage.setItem(SEARCH_HISTORY_KEY, JSON.stringify(next));
   } catch {

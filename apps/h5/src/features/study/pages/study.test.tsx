@@ -20,14 +20,38 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const course = (id: number, title = `课程 ${id}`) => ({ id, title, thumb: `/c${id}.png`, charge: 99, videos_count: 4 });
+const course = (id: number, title = `课程 ${id}`) => ({
+  id,
+  title,
+  thumb: `/c${id}.png`,
+  charge: 99,
+  videos_count: 4,
+});
 const last = (courseId: number, videoId: number) => ({
-  id: 1, user_id: 1, course_id: courseId, video_id: videoId, watch_seconds: 30, watched_at: null,
-  created_at: '', updated_at: '', video: { id: videoId, title: '变量与字符串', duration: 120, published_at: null },
+  id: 1,
+  user_id: 1,
+  course_id: courseId,
+  video_id: videoId,
+  watch_seconds: 30,
+  watched_at: null,
+  created_at: '',
+  updated_at: '',
+  video: { id: videoId, title: '变量与字符串', duration: 120, published_at: null },
 });
 const learned = (id: number, extra: Record<string, unknown> = {}) => ({
-  id, course_id: id, user_id: 1, is_watched: 0, watched_at: null, progress: 50, created_at: '', updated_at: '',
-  learned_count: 2, is_subscribe: 0, last_view_video: [], course: course(id), ...extra,
+  id,
+  course_id: id,
+  user_id: 1,
+  is_watched: 0,
+  watched_at: null,
+  progress: 50,
+  created_at: '',
+  updated_at: '',
+  learned_count: 2,
+  is_subscribe: 0,
+  last_view_video: [],
+  course: course(id),
+  ...extra,
 });
 
 function api(handlers: Parameters<typeof mockApi>[0]) {
@@ -44,9 +68,17 @@ describe('study page', () => {
     const { calls } = api({
       'GET /api/v3/member/courses/learned': ({ url }) => {
         const page = Number(url.searchParams.get('page'));
-        if (page === 2) return ok({ data: [learned(20, { course: course(20, '第二页课程'), last_view_video: [] })], total: 11 });
+        if (page === 2)
+          return ok({
+            data: [learned(20, { course: course(20, '第二页课程'), last_view_video: [] })],
+            total: 11,
+          });
         const rows = Array.from({ length: 10 }, (_, i) => learned(i + 1));
-        rows[0] = learned(1, { course: course(1, 'Python 零基础入门'), is_subscribe: 1, last_view_video: last(1, 77) });
+        rows[0] = learned(1, {
+          course: course(1, 'Python 零基础入门'),
+          is_subscribe: 1,
+          last_view_video: last(1, 77),
+        });
         return ok({ data: rows, total: 11 });
       },
     });
@@ -57,7 +89,10 @@ describe('study page', () => {
     const item = (await screen.findByText('Python 零基础入门')).closest('li')!;
     expect(within(item).getByText('已订阅')).toBeInTheDocument();
     expect(within(item).getByText('已学 2/4课时')).toBeInTheDocument();
-    expect(within(item).getByRole('progressbar', { name: '学习进度' })).toHaveAttribute('aria-valuenow', '50');
+    expect(within(item).getByRole('progressbar', { name: '学习进度' })).toHaveAttribute(
+      'aria-valuenow',
+      '50',
+    );
     expect(within(item).getByRole('link')).toHaveAttribute('href', '/vod/video?id=77');
 
     expect(await screen.findByText('第二页课程')).toBeInTheDocument();
@@ -78,7 +113,18 @@ describe('study page', () => {
         }) as unknown as Response,
       'GET /api/v3/member/courses': () =>
         ok({
-          data: [{ course_id: 2, user_id: 1, charge: 99, created_at: '', learned_count: 1, watch_record: [], last_view_video: [], course: course(2, '买过的课') }],
+          data: [
+            {
+              course_id: 2,
+              user_id: 1,
+              charge: 99,
+              created_at: '',
+              learned_count: 1,
+              watch_record: [],
+              last_view_video: [],
+              course: course(2, '买过的课'),
+            },
+          ],
           total: 1,
         }),
       'GET /api/v3/member/courses/like': () => ok({ data: [], total: 0 }),

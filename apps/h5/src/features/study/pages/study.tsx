@@ -67,13 +67,24 @@ function StudyRow({ row, tab }: { row: Row; tab: TabKey }) {
           <span className="kz-study-meta">
             已学 {row.learned_count}/{course.videos_count}课时
           </span>
-          <span className="kz-study-progress" role="progressbar" aria-label="学习进度" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
+          <span
+            className="kz-study-progress"
+            role="progressbar"
+            aria-label="学习进度"
+            aria-valuenow={percent}
+            aria-valuemin={0}
+            aria-valuemax={100}
+          >
             <span style={{ width: `${percent}%` }} />
           </span>
         </span>
       </Link>
       {last ? (
-        <button type="button" className="kz-study-continue" onClick={() => navigate(`/vod/video?id=${last.video_id}`)}>
+        <button
+          type="button"
+          className="kz-study-continue"
+          onClick={() => navigate(`/vod/video?id=${last.video_id}`)}
+        >
           继续学习
           <small>{last.video.title}</small>
         </button>
