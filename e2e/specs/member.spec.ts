@@ -105,19 +105,16 @@ test.describe('member centre and profile', () => {
     await page.getByLabel('更换头像').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: makePng(600, 400) });
     const cropper = page.getByRole('dialog', { name: '裁剪头像' });
     await expect(cropper.getByRole('img', { name: '头像预览' })).toBeVisible();
-    const upload = page.waitForRequest((r) => r.url().endsWith('/api/v2/member/detail/avatar'));
     await cropper.getByRole('button', { name: '确定' }).click();
-    const body = (await upload).postDataBuffer() ?? Buffer.alloc(0);
-    expect(body.includes(Buffer.from('name="file"'))).toBe(true);
-    expect(body.includes(Buffer.from('Content-Type: image/jpeg'))).toBe(true);
     await expect(page.getByText('上传头像成功')).toBeVisible();
-    await expect(page.getByRole('img', { name: '头像' })).toHaveAttribute('src', /member-avatar/);
+    // The server names the file after the type it detects in the content: the PNG went up as a JPEG.
+    await expect(page.getByRole('img', { name: '头像' })).toHaveAttribute('src', /member-avatar\/.+\.jpg$/);
 
     await page.goto('/member');
     const card = page.getByRole('link', { name: new RegExp(nickname) });
     await expect(card).toBeVisible();
     const avatar = card.getByRole('img', { name: '头像' });
-    await expect(avatar).toHaveAttribute('src', /member-avatar/);
+    await expect(avatar).toHaveAttribute('src', /member-avatar\/.+\.jpg$/);
     const size = await avatar.evaluate(async (img: HTMLImageElement) => {
       await img.decode();
       return [img.naturalWidth, img.naturalHeight];

@@ -123,6 +123,8 @@ export default function VideoPage() {
     navigate(checkoutUrl({ type: 'vod', id: c.id, name: c.title, charge: c.charge, thumb: c.thumb }));
   }, [data, navigate]);
 
+  useEffect(() => () => Dialog.clear(), []);
+
   const onTrialEnd = useCallback(() => {
     setStage('trial-over');
     Dialog.confirm({

@@ -32,6 +32,9 @@ export function AvatarCropper({ file, onCancel, onConfirm }: AvatarCropperProps)
   const [offset, setOffset] = useState({ offsetX: 0, offsetY: 0 });
   const [busy, setBusy] = useState(false);
   const drag = useRef<{ x: number; y: number; offsetX: number; offsetY: number } | null>(null);
+  // The parent passes a fresh onCancel on every render; only a new file should restart loading.
+  const cancelRef = useRef(onCancel);
+  cancelRef.current = onCancel;
 
   useEffect(() => {
     setLoaded(null);
@@ -49,15 +52,13 @@ export function AvatarCropper({ file, onCancel, onConfirm }: AvatarCropperProps)
       (error: Error) => {
         if (!alive) return;
         showToast(error.message);
-        onCancel();
+        cancelRef.current();
       },
     );
     return () => {
       alive = false;
       if (url) URL.revokeObjectURL(url);
     };
-    // onCancel is a fresh function on every parent render; only a new file restarts loading.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [file]);
 
   const view = loaded ? { width: loaded.width, height: loaded.height, viewport: VIEWPORT, zoom, ...offset } : null;

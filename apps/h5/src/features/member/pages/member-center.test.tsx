@@ -86,5 +86,12 @@ describe('/member', () => {
     });
     expect(await screen.findByLabelText('120条未读消息')).toHaveTextContent('99+');
     expect(called('GET /api/v2/member/unreadNotificationCount')).toHaveLength(2);
+
+    unread = 0;
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await vi.waitFor(() => expect(called('GET /api/v2/member/unreadNotificationCount')).toHaveLength(3));
+    await vi.waitFor(() => expect(screen.queryByLabelText(/条未读消息/)).toBeNull());
   });
 });

@@ -12,7 +12,11 @@ vi.mock('../utils/image-crop', async (importOriginal) => {
   return { ...actual, loadImageFile: vi.fn(), cropToJpeg: vi.fn() };
 });
 
-beforeEach(() => setToken('tok-1'));
+beforeEach(() => {
+  setToken('tok-1');
+  vi.mocked(loadImageFile).mockReset();
+  vi.mocked(cropToJpeg).mockReset();
+});
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -129,6 +133,18 @@ describe('/member/profile', () => {
     expect(sent.size).toBe(jpeg.size);
     await waitFor(() => expect(screen.getByRole('img', { name: '头像' })).toHaveAttribute('src', 'https://cdn.test/new.jpg'));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '裁剪头像' })).toBeNull());
+  });
+
+  it('avatar: a picture that cannot be decoded is refused and the cropper closes', async () => {
+    vi.mocked(loadImageFile).mockRejectedValue(new Error('图片无法读取，请换一张试试'));
+    api({});
+    renderApp('/member/profile');
+    fireEvent.change(await screen.findByLabelText('更换头像'), {
+      target: { files: [new File(['broken'], 'me.jpg', { type: 'image/jpeg' })] },
+    });
+    expect(await screen.findByText('图片无法读取，请换一张试试')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '裁剪头像' })).toBeNull());
+    expect(cropToJpeg).not.toHaveBeenCalled();
   });
 
   it('avatar: a failed upload keeps the cropper open', async () => {

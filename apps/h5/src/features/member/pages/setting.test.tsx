@@ -18,6 +18,34 @@ describe('/member/setting', () => {
     expect(screen.getByText(`Copyright ${new Date().getFullYear()}.`)).toBeInTheDocument();
     expect(screen.getByText('课栈网校 版权所有')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '退出登录' })).toBeNull();
+    expect(screen.queryByText('会员服务协议')).toBeNull();
+  });
+
+  it('opens each document in a new window, with 会员服务协议 when the site has one', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    mockApi({
+      'GET /api/v2/other/config': () =>
+        ok(
+          testConfig({
+            user_protocol: 'https://s.test/user',
+            user_private_protocol: 'https://s.test/privacy',
+            vip_protocol: 'https://s.test/vip',
+            aboutus: 'https://s.test/about',
+          }),
+        ),
+    });
+    renderApp('/member/setting');
+    fireEvent.click(await screen.findByText('用户协议'));
+    fireEvent.click(screen.getByText('隐私协议'));
+    fireEvent.click(screen.getByText('会员服务协议'));
+    fireEvent.click(screen.getByText('关于我们'));
+    expect(open.mock.calls.map((c) => c[0])).toEqual([
+      'https://s.test/user',
+      'https://s.test/privacy',
+      'https://s.test/vip',
+      'https://s.test/about',
+    ]);
+    expect(open).toHaveBeenCalledWith('https://s.test/user', '_blank', 'noopener');
   });
 
   it('logs a member out after confirmation', async () => {

@@ -33,6 +33,7 @@ export default function SettingPage() {
       <List className="kz-setting-list">
         <List.Item onClick={() => open(config.user_protocol)}>用户协议</List.Item>
         <List.Item onClick={() => open(config.user_private_protocol)}>隐私协议</List.Item>
+        {config.vip_protocol ? <List.Item onClick={() => open(config.vip_protocol ?? '')}>会员服务协议</List.Item> : null}
         <List.Item onClick={() => open(config.aboutus)}>关于我们</List.Item>
       </List>
       {loggedIn ? (
