@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { CAPTCHA_CODE, uniqueMobile, type KezhanServer } from '../support/server';
+import { CAPTCHA_CODE, SMS_RESEND_SECONDS, uniqueMobile, type KezhanServer } from '../support/server';
 import { expect, loginWithPassword, registerMember, test, withConfig } from '../support/fixtures';
 
 /** A real, decodable RGBA PNG: left half blue, right half orange (so a crop is visible). */
@@ -51,10 +51,11 @@ async function newMember(page: Page, kezhan: KezhanServer): Promise<string> {
 }
 
 /**
- * The server sends one SMS per mobile per 60 s, and registering already sent one. Members whose
- * flows need a second code are registered first; their tests run once the pause has passed.
+ * The server sends one SMS per mobile per SMS_RESEND_SECONDS, and registering already sent one.
+ * Members whose flows need a second code are registered first; their tests run once the pause
+ * has passed.
  */
-const SMS_RESEND_MS = 61_000;
+const SMS_RESEND_MS = SMS_RESEND_SECONDS * 1000 + 500;
 const early: Record<'password' | 'mobile', { mobile: string; token: string }> = {
   password: { mobile: '', token: '' },
   mobile: { mobile: '', token: '' },

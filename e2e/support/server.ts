@@ -14,6 +14,9 @@ export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 /** Every image captcha of the test server is answered by this text. */
 export const CAPTCHA_CODE = 'abcd';
 
+/** One SMS per mobile per this many seconds on the test server (60 in real deployments). */
+export const SMS_RESEND_SECONDS = 2;
+
 /** The demo member seeded on a fresh database. */
 export const DEMO_MEMBER = { mobile: '13800000000', password: 'kezhan123' } as const;
 
@@ -66,6 +69,7 @@ export async function startKezhan(extraEnv: Record<string, string> = {}): Promis
     DATA_DIR: dataDir,
     CAPTCHA_TEST_CODE: CAPTCHA_CODE,
     RATE_LIMIT_PER_MINUTE: '0',
+    SMS_RESEND_SECONDS: String(SMS_RESEND_SECONDS),
     JOBS_ENABLED: '0',
     DATABASE_URL: '',
     REDIS_URL: '',

@@ -62,7 +62,7 @@ export async function createServices(env: ServerEnv, overrides: ServiceOverrides
     settings: new SettingsService(database.db, 1000, () => now().getTime()),
     sms,
     imageCaptcha: new ImageCaptchaService(store, env.captchaTestCode),
-    smsCodes: new SmsCodeService(store, sms, database.db),
+    smsCodes: new SmsCodeService(store, sms, database.db, env.smsResendSeconds),
     storage: createFileStorage(env, now),
     oauth: createOAuthProviders(env, store),
     socialStateKey: deriveSocialStateKey(env.social.stateSecret, resolveJwtSecret(env)),

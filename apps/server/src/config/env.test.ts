@@ -4,7 +4,7 @@ import { assertSafeForProduction, readEnv } from './env';
 describe('environment', () => {
   it('has working defaults for development', () => {
     const env = readEnv({});
-    expect(env).toMatchObject({ port: 8300, host: '127.0.0.1', jwtTtlMinutes: 20160, rateLimitPerMinute: 120, isProduction: false });
+    expect(env).toMatchObject({ port: 8300, host: '127.0.0.1', jwtTtlMinutes: 20160, rateLimitPerMinute: 120, smsResendSeconds: 60, isProduction: false });
     expect(env.dataDir.endsWith('/data')).toBe(true);
     expect(env.appUrl).toBe('http://127.0.0.1:8300');
   });

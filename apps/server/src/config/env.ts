@@ -17,6 +17,8 @@ export interface ServerEnv {
   jwtTtlMinutes: number;
   captchaTestCode: string | undefined;
   rateLimitPerMinute: number;
+  /** At most one SMS per mobile in this many seconds. */
+  smsResendSeconds: number;
   /** Take the client IP from X-Forwarded-For (behind a reverse proxy). */
   trustProxy: boolean;
   logLevel: string;
@@ -156,6 +158,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
     captchaTestCode: source.CAPTCHA_TEST_CODE || undefined,
     rateLimitPerMinute: integer(source.RATE_LIMIT_PER_MINUTE, 120, 'RATE_LIMIT_PER_MINUTE'),
     trustProxy: source.TRUST_PROXY === '1',
+    smsResendSeconds: Math.max(1, integer(source.SMS_RESEND_SECONDS, 60, 'SMS_RESEND_SECONDS')),
     logLevel: source.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     h5DistDir: path.resolve(source.H5_DIST_DIR || path.join(repoRoot, 'apps/h5/dist')),
     jobsEnabled: (source.JOBS_ENABLED ?? '1') !== '0',

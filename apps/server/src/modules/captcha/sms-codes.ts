@@ -6,7 +6,6 @@ import type { EphemeralStore } from '../../shared/store/ephemeral-store';
 import { SmsDeliveryError, type SmsSender } from '../../providers/sms/sms-sender';
 
 export const CODE_TTL_SECONDS = 300;
-export const RESEND_INTERVAL_SECONDS = 60;
 export const MAX_WRONG_ATTEMPTS = 10;
 const ATTEMPT_WINDOW_SECONDS = 600;
 
@@ -28,10 +27,11 @@ export class SmsCodeService {
     private readonly store: EphemeralStore,
     private readonly sender: SmsSender,
     private readonly db: Db,
+    private readonly resendIntervalSeconds = 60,
   ) {}
 
   async send(mobile: string, scene: SmsScene): Promise<void> {
-    if (!(await this.store.setIfAbsent(cooldownKey(mobile), '1', RESEND_INTERVAL_SECONDS))) {
+    if (!(await this.store.setIfAbsent(cooldownKey(mobile), '1', this.resendIntervalSeconds))) {
       throw new BusinessError(RESEND_TOO_SOON_MESSAGE);
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
