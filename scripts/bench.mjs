@@ -2,10 +2,10 @@
 // against the real server, next to a bare Node `http` server answering the same JSON.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureDependencies, ensureH5Build, root, run } from './lib.mjs';
+import { execFileSync } from 'node:child_process';
+import { ensureDependencies, ensureH5Build, root } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS || 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
@@ -17,15 +17,19 @@ function h5Budget() {
   const measure = path.join(root, 'apps/h5/scripts/measure-bundle.mjs');
   if (!fs.existsSync(measure)) return console.log('h5: no measure script yet');
   ensureH5Build();
-  console.log('\n== h5 home route, production build (budget: JS ≤ 120 KB gz, CSS ≤ 20 KB gz)');
-  run(process.execPath, [measure]);
+  const report = JSON.parse(execFileSync(process.execPath, [measure], { encoding: 'utf8' }));
+  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+  console.log('\n== h5 home route, production build, gzipped');
+  console.log(`JS  ${kb(report.jsGzip).padStart(9)}  (budget 120 KB)`);
+  console.log(`CSS ${kb(report.cssGzip).padStart(9)}  (budget 20 KB)`);
+  for (const chunk of report.chunks) console.log(`    ${chunk.file.padEnd(44)} ${kb(chunk.gzip).padStart(9)}`);
 }
 
-async function startKezhan(port) {
+async function startKezhan(port, databaseEnv = { DATABASE_URL: '', REDIS_URL: '' }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kezhan-bench-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn', JOBS_ENABLED: '0', DATABASE_URL: '', REDIS_URL: '' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn', JOBS_ENABLED: '0', ...databaseEnv },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise((resolve, reject) => {
@@ -35,12 +39,26 @@ async function startKezhan(port) {
   return { stop: () => child.kill('SIGTERM'), dataDir };
 }
 
-function startBare(port, body) {
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-    res.end(body);
-  });
-  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+/** The reference: Node's own http server answering the same bytes, in its own process like ours. */
+async function startBare(port, body) {
+  const source = `require('node:http').createServer((q, s) => { s.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }); s.end(process.env.BODY); }).listen(${port}, '127.0.0.1', () => console.log('ready'));`;
+  const child = spawn(process.execPath, ['-e', source], { env: { ...process.env, BODY: body }, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve) => child.stdout.once('data', resolve));
+  return { close: () => child.kill() };
+}
+
+/** A new empty database on the same server, so the bench never touches real data. */
+async function freshPostgresDatabase(url) {
+  const { default: pg } = await import('pg');
+  const name = `kezhan_bench_${process.pid}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`drop database if exists ${name}`);
+  await client.query(`create database ${name}`);
+  await client.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return target.toString();
 }
 
 async function load(url, headers = {}) {
@@ -49,9 +67,9 @@ async function load(url, headers = {}) {
   return { rps: Math.round(result.requests.average), p99: result.latency.p99 };
 }
 
-async function apiThroughput() {
+async function apiThroughput(label, databaseEnv) {
   const port = 18300 + Math.floor(Math.random() * 500);
-  const kezhan = await startKezhan(port);
+  const kezhan = await startKezhan(port, databaseEnv);
   try {
     const base = `http://127.0.0.1:${port}`;
     const config = await (await fetch(`${base}/api/v2/other/config`)).text();
@@ -65,7 +83,7 @@ async function apiThroughput() {
     const auth = { authorization: `Bearer ${login.data.token}` };
     const bare = await startBare(port + 1, config);
 
-    console.log(`\n== API throughput (autocannon, ${CONNECTIONS} connections, ${DURATION}s each, PGlite, same machine)`);
+    console.log(`\n== API throughput on ${label} (autocannon, ${CONNECTIONS} connections, ${DURATION}s each, same machine)`);
     const rows = [];
     const bareResult = await load(`http://127.0.0.1:${port + 1}/`);
     rows.push(['bare node:http (same config JSON)', bareResult]);
@@ -83,5 +101,12 @@ async function apiThroughput() {
   }
 }
 
-h5Budget();
-await apiThroughput();
+if (process.env.BENCH_ONLY !== 'api') h5Budget();
+await apiThroughput('PGlite, in-memory state', { DATABASE_URL: '', REDIS_URL: '' });
+if (process.env.DATABASE_URL) {
+  await apiThroughput('PostgreSQL + Redis', {
+    DATABASE_URL: await freshPostgresDatabase(process.env.DATABASE_URL),
+    REDIS_URL: process.env.REDIS_URL ?? '',
+    REDIS_KEY_PREFIX: `kezhan-bench-${process.pid}:`,
+  });
+}

@@ -34,8 +34,9 @@ export async function buildApp(
   });
   app.decorate('services', services);
   app.decorateRequest('member', null);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   installErrorHandler(app);

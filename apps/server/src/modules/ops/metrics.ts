@@ -82,10 +82,19 @@ export class Metrics {
     });
   }
 
+  // Label children are looked up once per (method, route, status): recording runs on every request.
+  private readonly requestSeries = new Map<string, { count: { inc(): void }; duration: { observe(v: number): void } }>();
+
   recordRequest(method: string, route: string, status: number, seconds: number): void {
-    const labels = { method, route, status: String(status) };
-    this.httpRequests.inc(labels);
-    this.httpDuration.observe(labels, seconds);
+    const key = `${method} ${status} ${route}`;
+    let series = this.requestSeries.get(key);
+    if (!series) {
+      const labels = { method, route, status: String(status) };
+      series = { count: this.httpRequests.labels(labels), duration: this.httpDuration.labels(labels) };
+      this.requestSeries.set(key, series);
+    }
+    series.count.inc();
+    series.duration.observe(seconds);
   }
 
   recordJob(job: string, outcome: JobOutcome, seconds?: number, finishedAt?: Date): void {

@@ -27,10 +27,12 @@ async function opsPlugin(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook, not an async one: it runs on every request, and the promise would cost.
+  app.addHook('onResponse', (request, reply, done) => {
     // The route pattern (`/api/v2/course/:id`), never the raw URL, keeps the label set small.
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.recordRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
 
   app.get('/healthz', async () => ({ status: 'ok' }));

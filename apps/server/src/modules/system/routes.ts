@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../shared/http/envelope';
 import type { SettingKey } from '../../shared/settings/definitions';
+import type { SettingsSnapshot } from '../../shared/settings/settings-service';
 import { buildSiteConfig } from './site-config';
 
 const PROTOCOL_PAGES: { path: string; title: string; setting: SettingKey }[] = [
@@ -21,15 +22,22 @@ export default async function systemRoutes(app: FastifyInstance) {
   // The config answer changes only with the settings, so its JSON text is built once per version.
   let cachedConfig: { version: number; body: string } | undefined;
 
-  app.get('/api/v2/other/config', async (_request, reply) => {
-    const snapshot = await settings.snapshot();
+  const configBody = (snapshot: SettingsSnapshot) => {
     if (cachedConfig?.version !== snapshot.version) {
       cachedConfig = {
         version: snapshot.version,
         body: JSON.stringify(ok(buildSiteConfig(snapshot, env.appUrl))),
       };
     }
-    return reply.type('application/json; charset=utf-8').send(cachedConfig.body);
+    return cachedConfig.body;
+  };
+
+  // The most requested endpoint: answered without a promise while the settings cache is fresh.
+  app.get('/api/v2/other/config', (_request, reply) => {
+    reply.type('application/json; charset=utf-8');
+    const fresh = settings.freshSnapshot();
+    if (fresh) return reply.send(configBody(fresh));
+    return settings.snapshot().then((snapshot) => reply.send(configBody(snapshot)));
   });
 
   app.get('/api/v3/status', async () => ok({ status: 'ok' }));

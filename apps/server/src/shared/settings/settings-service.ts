@@ -24,8 +24,14 @@ export class SettingsService {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** The cached snapshot while it is fresh, without waiting; `undefined` when it must be reloaded. */
+  freshSnapshot(): SettingsSnapshot | undefined {
+    return this.cached && this.now() - this.cached.loadedAt < this.cacheMs ? this.cached.snapshot : undefined;
+  }
+
   async snapshot(): Promise<SettingsSnapshot> {
-    if (this.cached && this.now() - this.cached.loadedAt < this.cacheMs) return this.cached.snapshot;
+    const fresh = this.freshSnapshot();
+    if (fresh) return fresh;
     this.loading ??= this.load().finally(() => (this.loading = undefined));
     return this.loading;
   }
