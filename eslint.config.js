@@ -1,10 +1,24 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '.tmp/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      // MPEG transport-stream video segments, not TypeScript.
+      'apps/server/public/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  { files: ['scripts/**', 'apps/*/scripts/**', 'e2e/**', 'apps/server/**'], languageOptions: { globals: globals.node } },
+  { files: ['apps/h5/src/**'], languageOptions: { globals: globals.browser } },
   {
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',

@@ -31,6 +31,7 @@ function step(name, command, args, env = {}) {
 ensureDependencies();
 ensureChromium();
 step('typecheck', 'npm', ['run', 'typecheck']);
+step('lint', 'npx', ['eslint', '.']);
 step(
   'server: unit + API tests (PGlite, in-memory state)',
   'npx',

@@ -4,14 +4,10 @@ import {
   clearFaceVerify,
   clearToken,
   getToken,
-  saveBizToken,
-  saveRuleId,
   saveTmpToken,
 } from '@/shared/storage/storage';
 import { useAppStore } from '@/shared/store/app-store';
-import { showToast } from '@/shared/ui/toast';
-import { getHost } from '@/shared/utils/url';
-import { startFaceVerify } from '../api/start-face-verify';
+import { beginFaceVerify, FACE_VERIFY_FAILED } from '@/shared/verification/face-verify';
 
 export const GATE_TEXT = {
   bindTitle: '绑定手机号',
@@ -21,7 +17,7 @@ export const GATE_TEXT = {
   faceContent: '登录前请完成实名认证',
   faceConfirm: '立即认证',
   cancel: '退出登录',
-  faceFailed: '无法发起实名认证',
+  faceFailed: FACE_VERIFY_FAILED,
 } as const;
 
 export function needsMobileBind(config: SiteConfig, user: MemberDetail): boolean {
@@ -55,19 +51,6 @@ export async function askOrLogout(
   });
   if (!confirmed) logoutToMember(navigate);
   return confirmed;
-}
-
-/** Starts Tencent face verification: store biz_token and rule_id, then leave for its page. */
-export async function beginFaceVerify(): Promise<void> {
-  try {
-    const res = await startFaceVerify(`${getHost()}/auth/faceSuccess`);
-    saveBizToken(res.data.biz_token);
-    saveRuleId(res.data.rule_id);
-    window.location.href = res.data.url;
-  } catch (e) {
-    const message = e instanceof Error && e.message ? e.message : '';
-    showToast(message || GATE_TEXT.faceFailed);
-  }
 }
 
 export async function showFaceVerifyModal(navigate: NavigateFunction): Promise<void> {

@@ -2,7 +2,7 @@ import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { NavHeader } from '@/shared/layout/nav-header';
 import { clearTmpToken, getTmpToken, getToken } from '@/shared/storage/storage';
 import { bindMobile } from '../api/bind-mobile';
-import { MobileCodeFlow } from '../components/mobile-code-flow';
+import { MobileCodeFlow } from '@/shared/verification/mobile-code-flow';
 import { useBindMobileFinish } from '../hooks/use-bind-mobile-finish';
 
 /** Forced binding after login: the parked temporary token travels in the body. */

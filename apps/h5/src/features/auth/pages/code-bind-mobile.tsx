@@ -2,7 +2,7 @@ import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { NavHeader } from '@/shared/layout/nav-header';
 import { clearLoginCode, getLoginCode } from '@/shared/storage/storage';
 import { registerWithSocialite } from '../api/register-with-socialite';
-import { MobileCodeFlow } from '../components/mobile-code-flow';
+import { MobileCodeFlow } from '@/shared/verification/mobile-code-flow';
 import { useBindMobileFinish } from '../hooks/use-bind-mobile-finish';
 
 /** Binding after a social login that needs a mobile: creates the account with the login code. */

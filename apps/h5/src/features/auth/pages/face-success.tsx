@@ -51,7 +51,6 @@ export default function FaceSuccessPage() {
   useEffect(() => {
     if (phase === 'checking') void check();
     // Only the first render decides whether to query.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const back = () => (checked ? navigate('/', { replace: true }) : navigate(-1));

@@ -6,7 +6,7 @@ import { useAppStore } from '@/shared/store/app-store';
 import { showToast } from '@/shared/ui/toast';
 import { safeRedirect } from '@/shared/utils/url';
 import { loginMobile } from '../api/login-mobile';
-import { MobileCodeFlow } from '../components/mobile-code-flow';
+import { MobileCodeFlow } from '@/shared/verification/mobile-code-flow';
 import { ProtocolCheckbox } from '../components/protocol-checkbox';
 import { SocialLogin } from '../components/social-login';
 import { leaveLogin, useCompleteLogin } from '../hooks/use-complete-login';

@@ -1,4 +1,4 @@
-import { MobileCodeFlow } from '@/features/auth/components/mobile-code-flow';
+import { MobileCodeFlow } from '@/shared/verification/mobile-code-flow';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { NavHeader } from '@/shared/layout/nav-header';
 import { showToast } from '@/shared/ui/toast';

@@ -1,9 +1,9 @@
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
 import { useState } from 'react';
-import { sendSms } from '@/features/auth/api/send-sms';
-import { CaptchaDialog } from '@/features/auth/components/captcha-dialog';
-import { SmsStep } from '@/features/auth/components/sms-step';
+import { sendSms } from '@/shared/verification/send-sms';
+import { CaptchaDialog } from '@/shared/verification/captcha-dialog';
+import { SmsStep } from '@/shared/verification/sms-step';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { NavHeader } from '@/shared/layout/nav-header';
 import { useAppStore } from '@/shared/store/app-store';

@@ -6,7 +6,7 @@ import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useCallback, useEffect, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { MemberDetail as ContractMember } from '@kezhan/contract/member';
-import { beginFaceVerify } from '@/features/auth/hooks/login-gate';
+import { beginFaceVerify } from '@/shared/verification/face-verify';
 import type { MemberDetail } from '@/shared/api/types';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { NavHeader } from '@/shared/layout/nav-header';

@@ -2,7 +2,7 @@ import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
 import { useEffect, useState } from 'react';
 import { showToast } from '@/shared/ui/toast';
-import './auth.css';
+import './verification.css';
 
 /** Spec §9: a new SMS can be requested after 120 seconds. */
 export const SMS_COUNTDOWN_SECONDS = 120;

@@ -3,10 +3,10 @@ import Input from 'antd-mobile/es/components/input';
 import { useState, type ReactNode } from 'react';
 import { showToast } from '@/shared/ui/toast';
 import { isChinaMobilePhone } from '@/shared/utils/mobile';
-import { sendSms, type SmsScene } from '../api/send-sms';
+import { sendSms, type SmsScene } from './send-sms';
 import { CaptchaDialog } from './captcha-dialog';
 import { SmsStep } from './sms-step';
-import './auth.css';
+import './verification.css';
 
 export interface MobileCodeFlowProps {
   heading: string;

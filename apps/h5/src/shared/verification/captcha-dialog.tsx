@@ -1,8 +1,8 @@
 import Dialog from 'antd-mobile/es/components/dialog';
 import Input from 'antd-mobile/es/components/input';
 import { useCallback, useEffect, useState } from 'react';
-import { getCaptchaImage, type CaptchaImage } from '../api/get-captcha-image';
-import './auth.css';
+import { getCaptchaImage, type CaptchaImage } from './get-captcha-image';
+import './verification.css';
 
 export interface CaptchaDialogProps {
   visible: boolean;
