@@ -467,7 +467,8 @@ describe.skipIf(!enabled)('two API nodes behind nginx (PostgreSQL + Redis)', () 
     expect(login.body?.code).toBe(0);
     const seen = new Set<string>();
     const deadline = Date.now() + 15_000;
-    while (!seen.has(upstreamOf(nodeA)) && Date.now() < deadline) {
+    // Round robin: both nodes answer once A is back (the first answer may come from either).
+    while (!(seen.has(upstreamOf(nodeA)) && seen.has(upstreamOf(nodeB))) && Date.now() < deadline) {
       const answer = await call(proxy, 'GET', '/api/v2/member/detail', { token: login.body!.data.token });
       expect(answer.body?.code).toBe(0);
       seen.add(answer.upstream);
