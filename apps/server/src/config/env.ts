@@ -94,16 +94,25 @@ export interface FaceIdEnv {
 /** Payment gateways (src/providers/payment). Keys: PEM (`\n` escapes allowed), a PEM file path, or bare base64. */
 export interface PaymentEnv {
   alipay: { appId: string; privateKey: string; publicKey: string; gateway: string };
-  wechat: {
-    appId: string;
-    mchId: string;
-    serialNo: string;
-    privateKey: string;
-    apiV3Key: string;
-    platformPublicKey: string;
-    platformSerial: string;
-    baseUrl: string;
-  };
+  wechat: WechatPayEnv;
+}
+
+export interface WechatPayEnv {
+  /** The official account (公众号) AppID bound to the merchant. */
+  appId: string;
+  mchId: string;
+  /** Serial number of the merchant API certificate. */
+  serialNo: string;
+  /** Merchant API private key (`apiclient_key.pem`). */
+  privateKey: string;
+  /** APIv3 key: 32 bytes, decrypts notification resources. */
+  apiV3Key: string;
+  /** WeChat Pay platform public key (or platform certificate), verifies answers and notifications. */
+  platformPublicKey: string;
+  /** Its serial (`PUB_KEY_ID_…` or certificate serial); notifications signed with another are refused. */
+  platformSerial: string;
+  /** `https://api.mch.weixin.qq.com` */
+  baseUrl: string;
 }
 
 function vendorDriver(value: string | undefined, fallback: VendorDriver, name: string): VendorDriver {

@@ -138,6 +138,26 @@ async function courseExtras(
 
 const offsetOf = ({ page, size }: StudyPage) => (page - 1) * size;
 
+const countAll = sql<number>`count(*)::int`.as('total');
+
+/** Runs a study list's count and page queries, then gives each row its course extras. */
+async function studyList<Row extends { course_id: number }, Item>(
+  db: Db,
+  appUrl: string,
+  userId: number,
+  queries: { total: Promise<{ total: number }>; rows: Promise<Row[]> },
+  toItem: (row: Row, extras: CourseExtras) => Item,
+): Promise<{ total: number; data: Item[] }> {
+  const [{ total }, rows] = await Promise.all([queries.total, queries.rows]);
+  const extras = await courseExtras(
+    db,
+    appUrl,
+    userId,
+    rows.map((row) => row.course_id),
+  );
+  return { total, data: rows.map((row) => toItem(row, extras(row.course_id))) };
+}
+
 /** `GET /api/v3/member/courses`: bought or granted courses, newest first. */
 export async function listBoughtCourses(
   db: Db,
@@ -146,38 +166,31 @@ export async function listBoughtCourses(
   paging: StudyPage,
 ): Promise<BoughtCourseList> {
   const base = db.selectFrom('user_courses').where('user_id', '=', userId);
-  const [{ total }, rows] = await Promise.all([
-    base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-    base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('course_id', 'desc')
-      .limit(paging.size)
-      .offset(offsetOf(paging))
-      .execute(),
-  ]);
-  const extras = await courseExtras(
+  return studyList(
     db,
     appUrl,
     userId,
-    rows.map((row) => row.course_id),
-  );
-  return {
-    total,
-    data: rows.map((row) => {
-      const { course, learned_count, last_view_video, watch_record } = extras(row.course_id);
-      return {
-        course_id: row.course_id,
-        user_id: row.user_id,
-        charge: row.charge,
-        created_at: rawDateTime(row.created_at)!,
-        learned_count,
-        watch_record,
-        last_view_video,
-        course,
-      };
+    {
+      total: base.select(countAll).executeTakeFirstOrThrow(),
+      rows: base
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('course_id', 'desc')
+        .limit(paging.size)
+        .offset(offsetOf(paging))
+        .execute(),
+    },
+    (row, { course, learned_count, last_view_video, watch_record }) => ({
+      course_id: row.course_id,
+      user_id: row.user_id,
+      charge: row.charge,
+      created_at: rawDateTime(row.created_at)!,
+      learned_count,
+      watch_record,
+      last_view_video,
+      course,
     }),
-  };
+  );
 }
 
 /** `GET /api/v3/member/courses/like`: liked courses, newest first. */
@@ -188,37 +201,30 @@ export async function listLikedCourses(
   paging: StudyPage,
 ): Promise<LikedCourseList> {
   const base = db.selectFrom('course_likes').where('user_id', '=', userId);
-  const [{ total }, rows] = await Promise.all([
-    base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-    base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('course_id', 'desc')
-      .limit(paging.size)
-      .offset(offsetOf(paging))
-      .execute(),
-  ]);
-  const extras = await courseExtras(
+  return studyList(
     db,
     appUrl,
     userId,
-    rows.map((row) => row.course_id),
-  );
-  return {
-    total,
-    data: rows.map((row) => {
-      const { course, learned_count, last_view_video, watch_record } = extras(row.course_id);
-      return {
-        course_id: row.course_id,
-        user_id: row.user_id,
-        created_at: isoTimestamp(row.created_at)!,
-        learned_count,
-        watch_record,
-        last_view_video,
-        course,
-      };
+    {
+      total: base.select(countAll).executeTakeFirstOrThrow(),
+      rows: base
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('course_id', 'desc')
+        .limit(paging.size)
+        .offset(offsetOf(paging))
+        .execute(),
+    },
+    (row, { course, learned_count, last_view_video, watch_record }) => ({
+      course_id: row.course_id,
+      user_id: row.user_id,
+      created_at: isoTimestamp(row.created_at)!,
+      learned_count,
+      watch_record,
+      last_view_video,
+      course,
     }),
-  };
+  );
 }
 
 /** `GET /api/v3/member/courses/learned`: courses studied, most recently studied first. */
@@ -229,44 +235,37 @@ export async function listLearnedCourses(
   paging: StudyPage,
 ): Promise<LearnedCourseList> {
   const base = db.selectFrom('course_learn_records as l').where('l.user_id', '=', userId);
-  const [{ total }, rows] = await Promise.all([
-    base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-    base
-      .leftJoin('user_courses as uc', (join) =>
-        join.onRef('uc.user_id', '=', 'l.user_id').onRef('uc.course_id', '=', 'l.course_id'),
-      )
-      .selectAll('l')
-      .select('uc.course_id as bought_course_id')
-      .orderBy('l.updated_at', 'desc')
-      .orderBy('l.id', 'desc')
-      .limit(paging.size)
-      .offset(offsetOf(paging))
-      .execute(),
-  ]);
-  const extras = await courseExtras(
+  return studyList(
     db,
     appUrl,
     userId,
-    rows.map((row) => row.course_id),
-  );
-  return {
-    total,
-    data: rows.map((row) => {
-      const { course, learned_count, last_view_video } = extras(row.course_id);
-      return {
-        id: row.id,
-        course_id: row.course_id,
-        user_id: row.user_id,
-        is_watched: row.is_watched,
-        watched_at: rawDateTime(row.watched_at),
-        progress: row.progress,
-        created_at: isoTimestamp(row.created_at)!,
-        updated_at: isoTimestamp(row.updated_at)!,
-        learned_count,
-        is_subscribe: row.bought_course_id !== null ? 1 : 0,
-        last_view_video,
-        course,
-      };
+    {
+      total: base.select(countAll).executeTakeFirstOrThrow(),
+      rows: base
+        .leftJoin('user_courses as uc', (join) =>
+          join.onRef('uc.user_id', '=', 'l.user_id').onRef('uc.course_id', '=', 'l.course_id'),
+        )
+        .selectAll('l')
+        .select('uc.course_id as bought_course_id')
+        .orderBy('l.updated_at', 'desc')
+        .orderBy('l.id', 'desc')
+        .limit(paging.size)
+        .offset(offsetOf(paging))
+        .execute(),
+    },
+    (row, { course, learned_count, last_view_video }) => ({
+      id: row.id,
+      course_id: row.course_id,
+      user_id: row.user_id,
+      is_watched: row.is_watched,
+      watched_at: rawDateTime(row.watched_at),
+      progress: row.progress,
+      created_at: isoTimestamp(row.created_at)!,
+      updated_at: isoTimestamp(row.updated_at)!,
+      learned_count,
+      is_subscribe: row.bought_course_id !== null ? 1 : 0,
+      last_view_video,
+      course,
     }),
-  };
+  );
 }

@@ -1,4 +1,5 @@
 import { createDecipheriv, createSign, createVerify, randomBytes, type KeyObject } from 'node:crypto';
+import type { WechatPayEnv } from '../../config/env';
 import { loadPrivateKey, loadPublicKey } from './keys';
 import {
   chinaRfc3339,
@@ -11,33 +12,17 @@ import {
   type VerifiedNotification,
 } from './payment-gateway';
 
-export interface WechatPayConfig {
-  /** The official account (公众号) AppID bound to the merchant. */
-  appId: string;
-  /** That account's AppSecret: exchanges the OAuth code for the payer's openid (JSAPI). */
+/** The merchant settings from the environment, plus the official account's OAuth settings. */
+export interface WechatPayConfig extends WechatPayEnv {
+  /** The official account's AppSecret: exchanges the OAuth code for the payer's openid (JSAPI). */
   appSecret: string;
-  mchId: string;
-  /** Serial number of the merchant API certificate. */
-  serialNo: string;
-  /** Merchant API private key (`apiclient_key.pem`). */
-  privateKey: string;
-  /** APIv3 key: 32 bytes, decrypts notification resources. */
-  apiV3Key: string;
-  /** WeChat Pay platform public key (or platform certificate), verifies answers and notifications. */
-  platformPublicKey: string;
-  /** Its serial (`PUB_KEY_ID_…` or certificate serial); notifications signed with another are refused. */
-  platformSerial: string;
-  /** `https://api.mch.weixin.qq.com` */
-  baseUrl: string;
   /** `https://open.weixin.qq.com/connect/oauth2/authorize` */
   oauthAuthorizeUrl: string;
   /** `https://api.weixin.qq.com` (OAuth code exchange) */
   mpApiBaseUrl: string;
 }
 
-export const isWechatPayConfigured = (
-  config: Omit<WechatPayConfig, 'appSecret' | 'oauthAuthorizeUrl' | 'mpApiBaseUrl'>,
-) =>
+export const isWechatPayConfigured = (config: WechatPayEnv) =>
   Boolean(
     config.appId &&
     config.mchId &&
