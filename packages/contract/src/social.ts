@@ -13,6 +13,8 @@ export const socialStartQuery = z.object({
   s_url: requiredText('参数错误', 255),
   f_url: requiredText('参数错误', 255),
   action: oneOf(SOCIAL_ACTIONS, '参数错误'),
+  /** `action=bind` only: from `POST /api/v3/member/socialite/bindTicket` (single use, 5 minutes). */
+  ticket: optionalText('参数错误', 64),
 });
 export type SocialStartQuery = z.input<typeof socialStartQuery>;
 
@@ -42,3 +44,9 @@ export type CodeLoginResult =
   | { success: 1; token: string }
   /** The social account is new and the site requires a mobile: go to /code-bind-mobile with `code`. */
   | { success: 0; action: 'bind_mobile'; code: string };
+
+/** `POST /api/v3/member/socialite/bindTicket` — lets the browser start a bind without the login token in the URL. */
+export interface SocialBindTicket {
+  ticket: string;
+  expires_in: number;
+}

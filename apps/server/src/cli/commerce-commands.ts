@@ -1,9 +1,11 @@
 import { ORDER_STATUS } from '@kezhan/contract/orders';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { notifyMember } from '../modules/messages/notify';
 import { revokeGoods } from '../modules/orders/delivery';
 import { statusText, transition } from '../modules/orders/order-state';
 import { settlePayment } from '../modules/orders/settle';
+import type { Db } from '../shared/db/database';
+import type { RolesTable } from '../shared/db/schema';
 import { isoTimestamp, rawDateTime } from '../shared/time';
 import { CommandError, type CliCommand } from './command';
 
@@ -63,6 +65,19 @@ function chinaDate(value: string | undefined): Date | null | undefined {
 }
 
 const ROLE_OPTIONS = ['name', 'charge', 'days', 'weight', 'description'];
+const ROLE_DAYS = { min: 1, max: 36500 };
+const MEMBER_ID = { min: 1, max: 2_147_483_647 };
+
+const describeRole = (role: Selectable<RolesTable>) =>
+  `${role.id}: ${role.name} ￥${role.charge} for ${role.expire_days} days${role.is_show ? '' : ' (hidden)'}`;
+
+async function findOrder(db: Db, orderNo: string, { lock = false } = {}) {
+  let query = db.selectFrom('orders').selectAll().where('order_id', '=', orderNo);
+  if (lock) query = query.forUpdate();
+  const order = await query.executeTakeFirst();
+  if (!order) throw new CommandError(`No order ${orderNo}`);
+  return order;
+}
 
 export const commerceCommands: CliCommand[] = [
   {
@@ -80,7 +95,7 @@ export const commerceCommands: CliCommand[] = [
         .values({
           name,
           charge: required(wholeNumber(options.get('charge'), 'charge'), 'charge'),
-          expire_days: required(wholeNumber(options.get('days'), 'days', { min: 1, max: 36500 }), 'days'),
+          expire_days: required(wholeNumber(options.get('days'), 'days', ROLE_DAYS), 'days'),
           weight: wholeNumber(options.get('weight'), 'weight') ?? 0,
           description: (options.get('description') ?? '').replace(/\\n/g, '\n'),
           is_show: flags.has('hidden') ? 0 : 1,
@@ -89,9 +104,7 @@ export const commerceCommands: CliCommand[] = [
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      out.line(
-        `Created role ${role.id}: ${role.name} ￥${role.charge} for ${role.expire_days} days${role.is_show ? '' : ' (hidden)'}`,
-      );
+      out.line(`Created role ${describeRole(role)}`);
     },
   },
   {
@@ -111,7 +124,7 @@ export const commerceCommands: CliCommand[] = [
       const changes = {
         name,
         charge: wholeNumber(options.get('charge'), 'charge'),
-        expire_days: wholeNumber(options.get('days'), 'days', { min: 1, max: 36500 }),
+        expire_days: wholeNumber(options.get('days'), 'days', ROLE_DAYS),
         weight: wholeNumber(options.get('weight'), 'weight'),
         description: options.get('description')?.replace(/\\n/g, '\n'),
         is_show: flags.has('show') ? 1 : flags.has('hidden') ? 0 : undefined,
@@ -125,9 +138,7 @@ export const commerceCommands: CliCommand[] = [
         .returningAll()
         .executeTakeFirst();
       if (!role) throw new CommandError(`No role ${id}`);
-      out.line(
-        `Updated role ${role.id}: ${role.name} ￥${role.charge} for ${role.expire_days} days${role.is_show ? '' : ' (hidden)'}`,
-      );
+      out.line(`Updated role ${describeRole(role)}`);
     },
   },
   {
@@ -140,7 +151,7 @@ export const commerceCommands: CliCommand[] = [
       const code = options.get('code') ?? `KZ${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
       if (!/^[A-Za-z0-9_-]{1,64}$/.test(code))
         throw new CommandError('--code: 1 to 64 letters, digits, - or _');
-      const owner = wholeNumber(options.get('owner'), 'owner', { min: 1, max: 2_147_483_647 });
+      const owner = wholeNumber(options.get('owner'), 'owner', MEMBER_ID);
       if (owner !== undefined) {
         const exists = await services.db
           .selectFrom('users')
@@ -202,7 +213,7 @@ export const commerceCommands: CliCommand[] = [
       const status = wholeNumber(options.get('status'), 'status');
       if (status !== undefined && !statusText(status))
         throw new CommandError('--status must be 1, 5, 7, 9 or 11');
-      const user = wholeNumber(options.get('user'), 'user', { min: 1, max: 2_147_483_647 });
+      const user = wholeNumber(options.get('user'), 'user', MEMBER_ID);
       let query = services.db
         .selectFrom('orders as o')
         .leftJoin('order_goods as g', 'g.order_id', 'o.id')
@@ -236,12 +247,7 @@ export const commerceCommands: CliCommand[] = [
     summary: 'Show one order with its goods, payment events and refunds',
     async run(services, [orderNo], out) {
       if (!orderNo) throw new CommandError('Usage: order:show <order_id>');
-      const order = await services.db
-        .selectFrom('orders')
-        .selectAll()
-        .where('order_id', '=', orderNo)
-        .executeTakeFirst();
-      if (!order) throw new CommandError(`No order ${orderNo}`);
+      const order = await findOrder(services.db, orderNo);
       out.line(
         `Order ${order.order_id} (id ${order.id}) of user ${order.user_id}: ${statusText(order.status)} (${order.status})`,
       );
@@ -294,12 +300,7 @@ export const commerceCommands: CliCommand[] = [
       const { positional, options } = parseArgs(args, ['reference']);
       const orderNo = positional[0];
       if (!orderNo) throw new CommandError('Usage: order:mark-paid <order_id> [--reference <text>]');
-      const order = await services.db
-        .selectFrom('orders')
-        .selectAll()
-        .where('order_id', '=', orderNo)
-        .executeTakeFirst();
-      if (!order) throw new CommandError(`No order ${orderNo}`);
+      const order = await findOrder(services.db, orderNo);
       if (order.payment !== '' && order.payment !== 'handPay')
         throw new CommandError(
           `Order ${orderNo} is paid through ${order.payment}: the gateway's notification confirms it, not an operator`,
@@ -341,13 +342,7 @@ export const commerceCommands: CliCommand[] = [
       const requested = wholeNumber(options.get('amount'), 'amount', { min: 1 });
       const now = services.now();
       const done = await services.db.transaction().execute(async (trx) => {
-        const order = await trx
-          .selectFrom('orders')
-          .selectAll()
-          .where('order_id', '=', orderNo)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!order) throw new CommandError(`No order ${orderNo}`);
+        const order = await findOrder(trx, orderNo, { lock: true });
         if (order.status !== ORDER_STATUS.PAID)
           throw new CommandError(
             `Order ${orderNo} is ${statusText(order.status)}: only paid orders are refunded`,

@@ -5,7 +5,7 @@ import { rawDateTime } from '../../shared/time';
 import type { FileStorage } from '../../providers/storage/file-storage';
 import { onLogin } from '../auth/login-service';
 import { notifyMember } from '../messages/notify';
-import { isUniqueViolation } from './profile-service';
+import { rejectingDuplicate } from './profile-service';
 
 export const DELETION_ALREADY_REQUESTED = '用户已申请注销';
 const GRACE_MS = ACCOUNT_DELETION_GRACE_DAYS * 24 * 3600 * 1000;
@@ -22,15 +22,12 @@ export async function requestAccountDeletion(db: Db, userId: number, now: Date):
     .where('status', '=', 'pending')
     .executeTakeFirst();
   if (pending) throw new BusinessError(DELETION_ALREADY_REQUESTED);
-  try {
-    await db
+  await rejectingDuplicate(DELETION_ALREADY_REQUESTED, () =>
+    db
       .insertInto('user_delete_jobs')
       .values({ user_id: userId, submit_at: now, expired_at: new Date(now.getTime() + GRACE_MS) })
-      .execute();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new BusinessError(DELETION_ALREADY_REQUESTED);
-    throw error;
-  }
+      .execute(),
+  );
 }
 
 /** Login hook: any successful login withdraws a pending deletion and tells the member so. */

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { SmsScene } from '@kezhan/contract/auth';
 import type {
   BindMobileBody,
   ChangeMobileBody,
@@ -40,30 +41,48 @@ export const maskMobile = (mobile: string) =>
   mobile.length >= 11 ? `${mobile.slice(0, 3)}****${mobile.slice(7)}` : mobile;
 
 /** PostgreSQL (and PGlite) report a broken unique constraint as SQLSTATE 23505. */
-export const isUniqueViolation = (error: unknown) => (error as { code?: unknown })?.code === '23505';
+const isUniqueViolation = (error: unknown) => (error as { code?: unknown })?.code === '23505';
 
-async function loadMember(db: Db, userId: number) {
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'mobile', 'is_set_nickname'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+/** Runs `work`, reporting a broken unique constraint (a concurrent request won) as `message`. */
+export async function rejectingDuplicate<T>(message: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new BusinessError(message);
+    throw error;
+  }
+}
+
+async function loadMember(db: Db, userId: number, { lock = false } = {}) {
+  let query = db.selectFrom('users').select(['id', 'mobile', 'is_set_nickname']).where('id', '=', userId);
+  if (lock) query = query.forUpdate();
+  const user = await query.executeTakeFirst();
   if (!user) throw new AuthenticationError();
   return user;
+}
+
+/** The body's mobile, once the SMS code sent to it for `scene` is proven. */
+async function verifiedMobile(
+  services: AppServices,
+  body: { mobile: unknown; mobile_code: unknown },
+  scene: SmsScene,
+): Promise<string> {
+  const mobile = String(body.mobile);
+  await services.smsCodes.verify(mobile, String(body.mobile_code), [scene]);
+  return mobile;
+}
+
+async function assertMobileFree(db: Db, mobile: string): Promise<void> {
+  const owner = await db.selectFrom('users').select('id').where('mobile', '=', mobile).executeTakeFirst();
+  if (owner) throw new BusinessError(MOBILE_TAKEN);
 }
 
 /** api-contract §6.3: a nickname can be chosen once, and no two members share one. */
 export async function setNickname(services: AppServices, userId: number, body: NicknameBody): Promise<void> {
   const nickName = String(body.nick_name);
-  try {
-    await services.db.transaction().execute(async (trx) => {
-      const user = await trx
-        .selectFrom('users')
-        .select(['is_set_nickname'])
-        .where('id', '=', userId)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!user) throw new AuthenticationError();
+  await rejectingDuplicate(NICKNAME_TAKEN, () =>
+    services.db.transaction().execute(async (trx) => {
+      const user = await loadMember(trx, userId, { lock: true });
       if (user.is_set_nickname === 1) throw new BusinessError(NICKNAME_ALREADY_SET);
       const taken = await trx
         .selectFrom('users')
@@ -77,11 +96,8 @@ export async function setNickname(services: AppServices, userId: number, body: N
         .set({ nick_name: nickName, is_set_nickname: 1, updated_at: services.now() })
         .where('id', '=', userId)
         .execute();
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new BusinessError(NICKNAME_TAKEN);
-    throw error;
-  }
+    }),
+  );
 }
 
 /**
@@ -94,8 +110,7 @@ export async function resetPassword(
   currentJti: string,
   body: PasswordBody,
 ): Promise<void> {
-  const mobile = String(body.mobile);
-  await services.smsCodes.verify(mobile, String(body.mobile_code), ['password_reset']);
+  const mobile = await verifiedMobile(services, body, 'password_reset');
   const user = await loadMember(services.db, userId);
   if (user.mobile !== mobile || !isBoundMobile(user.mobile)) throw new BusinessError(MOBILE_NOT_BOUND);
   const hash = await hashPassword(String(body.password));
@@ -119,35 +134,20 @@ export async function resetPassword(
 
 /** api-contract §6.6: gives an account without a real mobile (social sign-up) its first one. */
 export async function bindMobile(services: AppServices, userId: number, body: BindMobileBody): Promise<void> {
-  const mobile = String(body.mobile);
-  await services.smsCodes.verify(mobile, String(body.mobile_code), ['mobile_bind']);
-  try {
-    await services.db.transaction().execute(async (trx) => {
-      const user = await trx
-        .selectFrom('users')
-        .select(['mobile'])
-        .where('id', '=', userId)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!user) throw new AuthenticationError();
+  const mobile = await verifiedMobile(services, body, 'mobile_bind');
+  await rejectingDuplicate(MOBILE_TAKEN, () =>
+    services.db.transaction().execute(async (trx) => {
+      const user = await loadMember(trx, userId, { lock: true });
       if (isBoundMobile(user.mobile)) throw new BusinessError(MOBILE_ALREADY_BOUND);
-      const owner = await trx
-        .selectFrom('users')
-        .select('id')
-        .where('mobile', '=', mobile)
-        .executeTakeFirst();
-      if (owner) throw new BusinessError(MOBILE_TAKEN);
+      await assertMobileFree(trx, mobile);
       await trx
         .updateTable('users')
         .set({ mobile, updated_at: services.now() })
         .where('id', '=', userId)
         .execute();
       await notifyMember(trx, userId, MOBILE_BOUND_MESSAGE);
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new BusinessError(MOBILE_TAKEN);
-    throw error;
-  }
+    }),
+  );
 }
 
 /**
@@ -159,8 +159,7 @@ export async function issueMobileSign(
   userId: number,
   body: VerifyMobileBody,
 ): Promise<string> {
-  const mobile = String(body.mobile);
-  await services.smsCodes.verify(mobile, String(body.mobile_code), ['mobile_bind']);
+  const mobile = await verifiedMobile(services, body, 'mobile_bind');
   const user = await loadMember(services.db, userId);
   if (user.mobile !== mobile) throw new BusinessError(BAD_PARAMETER);
   const sign = randomBytes(24).toString('base64url');
@@ -190,23 +189,17 @@ export async function changeMobile(
   userId: number,
   body: ChangeMobileBody,
 ): Promise<void> {
-  const mobile = String(body.mobile);
   const sign = String(body.sign);
   const ticket = await readSign(services, sign);
   const user = await loadMember(services.db, userId);
   if (!ticket || ticket.userId !== userId || ticket.mobile !== user.mobile) {
     throw new BusinessError(BAD_PARAMETER);
   }
-  await services.smsCodes.verify(mobile, String(body.mobile_code), ['mobile_bind']);
-  const owner = await services.db
-    .selectFrom('users')
-    .select('id')
-    .where('mobile', '=', mobile)
-    .executeTakeFirst();
-  if (owner) throw new BusinessError(MOBILE_TAKEN);
+  const mobile = await verifiedMobile(services, body, 'mobile_bind');
+  await assertMobileFree(services.db, mobile);
   if ((await services.store.take(signKey(sign))) === null) throw new BusinessError(BAD_PARAMETER);
-  try {
-    await services.db.transaction().execute(async (trx) => {
+  await rejectingDuplicate(MOBILE_TAKEN, () =>
+    services.db.transaction().execute(async (trx) => {
       const changed = await trx
         .updateTable('users')
         .set({ mobile, updated_at: services.now() })
@@ -215,11 +208,8 @@ export async function changeMobile(
         .executeTakeFirst();
       if (Number(changed.numUpdatedRows) !== 1) throw new BusinessError(BAD_PARAMETER);
       await notifyMember(trx, userId, `手机号已更换为${maskMobile(mobile)}`);
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new BusinessError(MOBILE_TAKEN);
-    throw error;
-  }
+    }),
+  );
 }
 
 /**
@@ -228,13 +218,7 @@ export async function changeMobile(
  */
 export async function unbindSocialite(db: Db, userId: number, app: SocialiteApp): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom('users')
-      .select(['mobile'])
-      .where('id', '=', userId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!user) throw new AuthenticationError();
+    const user = await loadMember(trx, userId, { lock: true });
     const bindings = await trx
       .selectFrom('socialites')
       .select(['app'])

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { PaymentMethod, PaymentScene, PaymentSign, PayTicket } from '@kezhan/contract/orders';
 import type { FastifyBaseLogger } from 'fastify';
+import { issueNavigationTicket, redeemNavigationTicket } from '../../shared/auth/navigation-tickets';
 import type { AppServices } from '../../services';
 import { AuthenticationError, BusinessError } from '../../shared/http/errors';
 import type { SettingsSnapshot } from '../../shared/settings/settings-service';
@@ -61,8 +62,7 @@ export function offeredPayments(
 // ---------------------------------------------------------------------------------------------
 // Payment tickets: the browser navigation to the gateway carries this, never the login token.
 
-const TICKET_TTL_SECONDS = 300;
-const ticketKey = (ticket: string) => `pay-ticket:${ticket}`;
+const PAY_TICKET = 'pay';
 
 export async function issuePayTicket(
   services: AppServices,
@@ -71,19 +71,14 @@ export async function issuePayTicket(
 ): Promise<PayTicket> {
   const order = await findMemberOrder(services.db, userId, orderNo);
   assertPayable(order);
-  const ticket = randomBytes(24).toString('base64url');
-  await services.store.set(ticketKey(ticket), JSON.stringify({ userId, orderNo }), TICKET_TTL_SECONDS);
-  return { ticket, expires_in: TICKET_TTL_SECONDS };
+  return issueNavigationTicket(services.store, PAY_TICKET, { userId, orderNo });
 }
 
-/** Spends a ticket (once: `take` is atomic across nodes); returns the member it was issued to. */
+/** Spends a ticket (once, across nodes); returns the member it was issued to. */
 export async function redeemPayTicket(services: AppServices, ticket: string | undefined, orderNo: string) {
   if (!ticket) throw new AuthenticationError();
-  if (!/^[\w-]{32}$/.test(ticket)) throw new BusinessError(PAY_LINK_EXPIRED_MESSAGE);
-  const stored = await services.store.take(ticketKey(ticket));
-  if (!stored) throw new BusinessError(PAY_LINK_EXPIRED_MESSAGE);
-  const issued = JSON.parse(stored) as { userId: number; orderNo: string };
-  if (issued.orderNo !== orderNo) throw new BusinessError(PAY_LINK_EXPIRED_MESSAGE);
+  const issued = await redeemNavigationTicket<{ userId: number; orderNo: string }>(services.store, PAY_TICKET, ticket);
+  if (!issued || issued.orderNo !== orderNo) throw new BusinessError(PAY_LINK_EXPIRED_MESSAGE);
   return issued.userId;
 }
 

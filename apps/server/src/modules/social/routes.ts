@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { NO_DATA, ok } from '../../shared/http/envelope';
 import { BusinessError } from '../../shared/http/errors';
-import { memberIdOf, optionalMember, requireMember } from '../../shared/auth/guard';
+import { memberIdOf, requireMember } from '../../shared/auth/guard';
+import { issueNavigationTicket } from '../../shared/auth/navigation-tickets';
 import { DevOAuthProvider } from '../../providers/oauth/dev-oauth-provider';
 import { registerDevOAuthRoutes } from './dev-routes';
 import {
   APP_NOT_FOUND_MESSAGE,
+  BIND_TICKET,
   bindWithCode,
   CALLBACK_PATHS,
   finishSocialLogin,
@@ -20,13 +22,12 @@ export default async function socialRoutes(app: FastifyInstance) {
 
   app.get<{ Params: { app: string } }>(
     '/api/v3/auth/login/socialite/:app',
-    { preHandler: optionalMember },
     async (request, reply) => {
       if (request.params.app !== 'qq') throw new BusinessError(APP_NOT_FOUND_MESSAGE);
       return reply.redirect(await startSocialLogin(services, request, 'qq'));
     },
   );
-  app.get('/api/v3/auth/login/wechat/oauth', { preHandler: optionalMember }, async (request, reply) =>
+  app.get('/api/v3/auth/login/wechat/oauth', async (request, reply) =>
     reply.redirect(await startSocialLogin(services, request, 'wechat')),
   );
 
@@ -40,6 +41,9 @@ export default async function socialRoutes(app: FastifyInstance) {
   app.post('/api/v3/auth/login/code', async (request) => ok(await loginWithCode(services, request)));
   app.post('/api/v3/auth/register/withSocialite', async (request) =>
     ok(await registerWithSocialite(services, request)),
+  );
+  app.post('/api/v3/member/socialite/bindTicket', { preHandler: requireMember }, async (request) =>
+    ok(await issueNavigationTicket(services.store, BIND_TICKET, { userId: memberIdOf(request) })),
   );
   app.post('/api/v3/member/socialite/bindWithCode', { preHandler: requireMember }, async (request) => {
     await bindWithCode(services, request, memberIdOf(request));

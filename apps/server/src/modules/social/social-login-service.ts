@@ -5,6 +5,7 @@ import {
   socialStartQuery,
   type CodeLoginResult,
 } from '@kezhan/contract/social';
+import { redeemNavigationTicket } from '../../shared/auth/navigation-tickets';
 import type { AppServices } from '../../services';
 import { BusinessError } from '../../shared/http/errors';
 import { validate } from '../../shared/http/validate';
@@ -50,11 +51,13 @@ const callbackUrl = (services: AppServices, app: SocialApp, signedState: string)
 const nowSeconds = (services: AppServices) => Math.floor(services.now().getTime() / 1000);
 const stateUsedKey = (nonce: string) => `social:state-used:${nonce}`;
 
+export const BIND_TICKET = 'social-bind';
+
 /**
  * `GET …/socialite/qq` and `GET …/wechat/oauth` (api-contract §12.1): checks the request and
- * answers the vendor's authorize URL. A bind needs the member's `token` in the query (read by
- * the route's `optionalMember`); their id goes into the signed state so the code can only ever
- * be bound to them.
+ * answers the vendor's authorize URL. A bind needs a `ticket` from `issueBindTicket` (never the
+ * login token in a URL); the member's id goes into the signed state so the code can only ever be
+ * bound to them.
  */
 export async function startSocialLogin(
   services: AppServices,
@@ -76,8 +79,9 @@ export async function startSocialLogin(
 
   let memberId: number | null = null;
   if (query.action === 'bind') {
-    if (!request.member) return withQuery(fUrl, { login_err_msg: LOGIN_REQUIRED_MESSAGE, action: 'bind' });
-    memberId = request.member.id;
+    const ticket = await redeemNavigationTicket<{ userId: number }>(services.store, BIND_TICKET, query.ticket);
+    if (!ticket) return withQuery(fUrl, { login_err_msg: LOGIN_REQUIRED_MESSAGE, action: 'bind' });
+    memberId = ticket.userId;
   }
   const signed = signState(services.socialStateKey, {
     app,

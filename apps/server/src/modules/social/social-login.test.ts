@@ -85,6 +85,11 @@ describe('social login (QQ, WeChat official account) against fake vendors', () =
     return code!;
   }
 
+  /** What the profile page does before navigating to a bind: a single-use ticket for the member. */
+  const bindTicket = async (token: string) =>
+    (await t.request<{ ticket: string }>({ method: 'POST', url: '/api/v3/member/socialite/bindTicket', token })).data
+      .ticket;
+
   const exchange = (code: unknown) =>
     t.request<Record<string, unknown>>({ method: 'POST', url: '/api/v3/auth/login/code', payload: { code } });
 
@@ -463,7 +468,11 @@ describe('social login (QQ, WeChat official account) against fake vendors', () =
 
     it('does not accept a bind code for registration', async () => {
       const token = await t.loginBySms(nextMobile());
-      const bindCode = await loginCodeOf('qq', { openid: 'QQ-BIND-NOT-LOGIN' }, { action: 'bind', token });
+      const bindCode = await loginCodeOf(
+        'qq',
+        { openid: 'QQ-BIND-NOT-LOGIN' },
+        { action: 'bind', ticket: await bindTicket(token) },
+      );
       expect((await exchange(bindCode)).message).toBe('参数错误');
     });
   });
@@ -479,7 +488,7 @@ describe('social login (QQ, WeChat official account) against fake vendors', () =
       const landed = await socialLogin(
         'qq',
         { openid: 'QQ-ALICE' },
-        { s_url: profile, f_url: profile, action: 'bind', token: alice },
+        { s_url: profile, f_url: profile, action: 'bind', ticket: await bindTicket(alice) },
       );
       expect(landed.origin + landed.pathname).toBe(profile);
       expect(landed.searchParams.get('action')).toBe('bind');
@@ -493,14 +502,13 @@ describe('social login (QQ, WeChat official account) against fake vendors', () =
       expect((await bind(code, alice)).message).toBe('已过期');
     });
 
-    it('needs a logged-in member: without a valid token the browser goes to f_url with 请登录', async () => {
-      for (const token of [undefined, 'not-a-token']) {
-        const res = await start('qq', {
-          s_url: S_URL,
-          f_url: F_URL,
-          action: 'bind',
-          ...(token ? { token } : {}),
-        });
+    it('needs a valid, unused bind ticket — never the login token — or the browser goes to f_url with 请登录', async () => {
+      const member = await t.loginBySms(nextMobile());
+      const used = await bindTicket(member);
+      await start('qq', { s_url: S_URL, f_url: F_URL, action: 'bind', ticket: used });
+      expect((await t.request({ method: 'POST', url: '/api/v3/member/socialite/bindTicket' })).code).toBe(401);
+      for (const credentials of [{}, { ticket: 'x'.repeat(32) }, { ticket: used }, { token: member }]) {
+        const res = await start('qq', { s_url: S_URL, f_url: F_URL, action: 'bind', ...credentials });
         expect(res.statusCode).toBe(302);
         const landed = new URL(res.headers.location as string);
         expect(landed.origin + landed.pathname).toBe(F_URL);
@@ -517,8 +525,8 @@ describe('social login (QQ, WeChat official account) against fake vendors', () =
         .insertInto('socialites')
         .values({ user_id: carolId, app: 'wechat', app_user_id: 'WX-CAROL', union_id: 'WX-U-CAROL' })
         .execute();
-      const bindCode = (identity: FakeIdentity, token: string) =>
-        loginCodeOf('wechat', identity, { action: 'bind', token, s_url: S_URL, f_url: F_URL });
+      const bindCode = async (identity: FakeIdentity, token: string) =>
+        loginCodeOf('wechat', identity, { action: 'bind', ticket: await bindTicket(token), s_url: S_URL, f_url: F_URL });
 
       expect((await bind(await bindCode({ openid: 'WX-CAROL' }, dave), dave)).message).toBe(
         '当前渠道账号已绑定了其它账号',

@@ -62,5 +62,19 @@ export async function fetchVendorJson(
   throw new OAuthError(`vendor answered something unreadable: ${text.slice(0, 200)}`);
 }
 
+/** What the real QQ and WeChat clients share: their settings and GETs against their API base. */
+export abstract class VendorOAuthClient<Config extends { apiBase: string }> {
+  readonly driver = 'real';
+
+  constructor(
+    protected readonly config: Config,
+    private readonly fetchImpl: typeof fetch = fetch,
+  ) {}
+
+  protected getJson(path: string, query: Record<string, string>): Promise<Record<string, unknown>> {
+    return fetchVendorJson(`${this.config.apiBase}${path}?${new URLSearchParams(query)}`, this.fetchImpl);
+  }
+}
+
 export const textField = (value: unknown): string =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';

@@ -1,8 +1,8 @@
 import type { SocialEnv } from '../../config/env';
 import {
-  fetchVendorJson,
   OAuthError,
   textField,
+  VendorOAuthClient,
   type OAuthProvider,
   type SocialUser,
 } from './oauth-provider';
@@ -11,14 +11,8 @@ import {
  * QQ Connect (graph.qq.com) OAuth 2.0: authorize → `/oauth2.0/token` (code → access_token) →
  * `/oauth2.0/me?unionid=1` (openid, unionid) → `/user/get_user_info` (nickname, avatar).
  */
-export class QqOAuthClient implements OAuthProvider {
+export class QqOAuthClient extends VendorOAuthClient<SocialEnv['qq']> implements OAuthProvider {
   readonly app = 'qq';
-  readonly driver = 'real';
-
-  constructor(
-    private readonly config: SocialEnv['qq'],
-    private readonly fetchImpl: typeof fetch = fetch,
-  ) {}
 
   get configured(): boolean {
     return Boolean(this.config.clientId && this.config.clientSecret);
@@ -36,42 +30,33 @@ export class QqOAuthClient implements OAuthProvider {
   }
 
   async fetchUser({ code, redirectUri }: { code: string; redirectUri: string }): Promise<SocialUser> {
-    const token = await fetchVendorJson(
-      `${this.config.apiBase}/oauth2.0/token?${new URLSearchParams({
-        grant_type: 'authorization_code',
-        client_id: this.config.clientId,
-        client_secret: this.config.clientSecret,
-        code,
-        redirect_uri: redirectUri,
-        fmt: 'json',
-      })}`,
-      this.fetchImpl,
-    );
+    const token = await this.getJson('/oauth2.0/token', {
+      grant_type: 'authorization_code',
+      client_id: this.config.clientId,
+      client_secret: this.config.clientSecret,
+      code,
+      redirect_uri: redirectUri,
+      fmt: 'json',
+    });
     const accessToken = textField(token.access_token);
     if (!accessToken) throw new OAuthError(`QQ token refused: ${describeError(token)}`);
 
-    const me = await fetchVendorJson(
-      `${this.config.apiBase}/oauth2.0/me?${new URLSearchParams({
-        access_token: accessToken,
-        unionid: '1',
-        fmt: 'json',
-      })}`,
-      this.fetchImpl,
-    );
+    const me = await this.getJson('/oauth2.0/me', {
+      access_token: accessToken,
+      unionid: '1',
+      fmt: 'json',
+    });
     const openid = textField(me.openid);
     if (!openid) throw new OAuthError(`QQ openid refused: ${describeError(me)}`);
     // A token issued to another application must not log anyone in here.
     if (textField(me.client_id) !== this.config.clientId)
       throw new OAuthError(`QQ token belongs to client ${textField(me.client_id)}`);
 
-    const profile = await fetchVendorJson(
-      `${this.config.apiBase}/user/get_user_info?${new URLSearchParams({
-        access_token: accessToken,
-        oauth_consumer_key: this.config.clientId,
-        openid,
-      })}`,
-      this.fetchImpl,
-    ).catch(() => ({}) as Record<string, unknown>);
+    const profile = await this.getJson('/user/get_user_info', {
+      access_token: accessToken,
+      oauth_consumer_key: this.config.clientId,
+      openid,
+    }).catch(() => ({}) as Record<string, unknown>);
     const profileOk = textField(profile.ret) === '0';
     return {
       openid,

@@ -1,8 +1,8 @@
 import type { SocialEnv } from '../../config/env';
 import {
-  fetchVendorJson,
   OAuthError,
   textField,
+  VendorOAuthClient,
   type OAuthProvider,
   type SocialUser,
 } from './oauth-provider';
@@ -12,14 +12,8 @@ import {
  * `open.weixin.qq.com/connect/oauth2/authorize` → `/sns/oauth2/access_token` (openid, unionid)
  * → `/sns/userinfo` (nickname, avatar).
  */
-export class WechatOAuthClient implements OAuthProvider {
+export class WechatOAuthClient extends VendorOAuthClient<SocialEnv['wechat']> implements OAuthProvider {
   readonly app = 'wechat';
-  readonly driver = 'real';
-
-  constructor(
-    private readonly config: SocialEnv['wechat'],
-    private readonly fetchImpl: typeof fetch = fetch,
-  ) {}
 
   get configured(): boolean {
     return Boolean(this.config.appId && this.config.appSecret);
@@ -37,15 +31,12 @@ export class WechatOAuthClient implements OAuthProvider {
   }
 
   async fetchUser({ code }: { code: string; redirectUri: string }): Promise<SocialUser> {
-    const token = await fetchVendorJson(
-      `${this.config.apiBase}/sns/oauth2/access_token?${new URLSearchParams({
-        appid: this.config.appId,
-        secret: this.config.appSecret,
-        code,
-        grant_type: 'authorization_code',
-      })}`,
-      this.fetchImpl,
-    );
+    const token = await this.getJson('/sns/oauth2/access_token', {
+      appid: this.config.appId,
+      secret: this.config.appSecret,
+      code,
+      grant_type: 'authorization_code',
+    });
     const accessToken = textField(token.access_token);
     const openid = textField(token.openid);
     if (!accessToken || !openid)
@@ -54,14 +45,11 @@ export class WechatOAuthClient implements OAuthProvider {
     if (textField(token.is_snapshotuser) === '1')
       throw new OAuthError('WeChat snapshot-page user', '请在微信客户端中打开页面后再授权');
 
-    const profile = await fetchVendorJson(
-      `${this.config.apiBase}/sns/userinfo?${new URLSearchParams({
-        access_token: accessToken,
-        openid,
-        lang: 'zh_CN',
-      })}`,
-      this.fetchImpl,
-    ).catch(() => ({}) as Record<string, unknown>);
+    const profile = await this.getJson('/sns/userinfo', {
+      access_token: accessToken,
+      openid,
+      lang: 'zh_CN',
+    }).catch(() => ({}) as Record<string, unknown>);
     const profileOk = textField(profile.openid) === openid;
     return {
       openid,

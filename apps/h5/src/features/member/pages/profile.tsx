@@ -10,7 +10,6 @@ import { beginFaceVerify } from '@/shared/verification/face-verify';
 import type { MemberDetail } from '@/shared/api/types';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { NavHeader } from '@/shared/layout/nav-header';
-import { getToken } from '@/shared/storage/storage';
 import { useAppStore } from '@/shared/store/app-store';
 import { showToast } from '@/shared/ui/toast';
 import { maskMobile } from '@/shared/utils/mobile';
@@ -25,6 +24,7 @@ import { useRefreshUser } from '../hooks/use-refresh-user';
 import { useSocialBindReturn } from '../hooks/use-social-bind-return';
 import { checkAvatarSource } from '../utils/image-crop';
 import { APP_LABEL, socialBindUrl, type BindApp } from '../utils/social-bind';
+import { getBindTicket } from '../api/get-bind-ticket';
 import './member.css';
 
 export const PROFILE_TEXT = {
@@ -119,7 +119,9 @@ export default function ProfilePage() {
 
   const toggleSocial = async (app: BindApp, bound: boolean) => {
     if (!bound) {
-      window.location.href = socialBindUrl(app, config, getToken());
+      // The client has already shown why a ticket could not be had.
+      const ticket = await getBindTicket().then(({ data }) => data.ticket, () => null);
+      if (ticket) window.location.href = socialBindUrl(app, config, ticket);
       return;
     }
     const confirmed = await Dialog.confirm({
