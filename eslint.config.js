@@ -17,7 +17,10 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
-  { files: ['scripts/**', 'apps/*/scripts/**', 'e2e/**', 'apps/server/**'], languageOptions: { globals: globals.node } },
+  {
+    files: ['scripts/**', 'apps/*/scripts/**', 'e2e/**', 'apps/server/**'],
+    languageOptions: { globals: globals.node },
+  },
   { files: ['apps/h5/src/**'], languageOptions: { globals: globals.browser } },
   {
     rules: {

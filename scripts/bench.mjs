@@ -22,14 +22,23 @@ function h5Budget() {
   console.log('\n== h5 home route, production build, gzipped');
   console.log(`JS  ${kb(report.jsGzip).padStart(9)}  (budget 120 KB)`);
   console.log(`CSS ${kb(report.cssGzip).padStart(9)}  (budget 20 KB)`);
-  for (const chunk of report.chunks) console.log(`    ${chunk.file.padEnd(44)} ${kb(chunk.gzip).padStart(9)}`);
+  for (const chunk of report.chunks)
+    console.log(`    ${chunk.file.padEnd(44)} ${kb(chunk.gzip).padStart(9)}`);
 }
 
 async function startKezhan(port, databaseEnv = { DATABASE_URL: '', REDIS_URL: '' }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kezhan-bench-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn', JOBS_ENABLED: '0', ...databaseEnv },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      RATE_LIMIT_PER_MINUTE: '0',
+      LOG_LEVEL: 'warn',
+      JOBS_ENABLED: '0',
+      ...databaseEnv,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise((resolve, reject) => {
@@ -42,7 +51,10 @@ async function startKezhan(port, databaseEnv = { DATABASE_URL: '', REDIS_URL: ''
 /** The reference: Node's own http server answering the same bytes, in its own process like ours. */
 async function startBare(port, body) {
   const source = `require('node:http').createServer((q, s) => { s.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }); s.end(process.env.BODY); }).listen(${port}, '127.0.0.1', () => console.log('ready'));`;
-  const child = spawn(process.execPath, ['-e', source], { env: { ...process.env, BODY: body }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['-e', source], {
+    env: { ...process.env, BODY: body },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise((resolve) => child.stdout.once('data', resolve));
   return { close: () => child.kill() };
 }
@@ -63,7 +75,8 @@ async function freshPostgresDatabase(url) {
 
 async function load(url, headers = {}) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
-  if (result.non2xx > 0 || result.errors > 0) console.warn(`  ! ${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    console.warn(`  ! ${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: Math.round(result.requests.average), p99: result.latency.p99 };
 }
 
@@ -83,7 +96,9 @@ async function apiThroughput(label, databaseEnv) {
     const auth = { authorization: `Bearer ${login.data.token}` };
     const bare = await startBare(port + 1, config);
 
-    console.log(`\n== API throughput on ${label} (autocannon, ${CONNECTIONS} connections, ${DURATION}s each, same machine)`);
+    console.log(
+      `\n== API throughput on ${label} (autocannon, ${CONNECTIONS} connections, ${DURATION}s each, same machine)`,
+    );
     const rows = [];
     const bareResult = await load(`http://127.0.0.1:${port + 1}/`);
     rows.push(['bare node:http (same config JSON)', bareResult]);
@@ -92,7 +107,9 @@ async function apiThroughput(label, databaseEnv) {
     const detailResult = await load(`${base}/api/v2/member/detail`, auth);
     rows.push(['GET /api/v2/member/detail (auth)', detailResult]);
     for (const [name, r] of rows) {
-      console.log(`${name.padEnd(38)} ${String(r.rps).padStart(7)} req/s   p99 ${r.p99} ms   ${Math.round((r.rps / bareResult.rps) * 100)}% of bare`);
+      console.log(
+        `${name.padEnd(38)} ${String(r.rps).padStart(7)} req/s   p99 ${r.p99} ms   ${Math.round((r.rps / bareResult.rps) * 100)}% of bare`,
+      );
     }
     console.log(`config vs bare: ${Math.round((configResult.rps / bareResult.rps) * 100)}% (goal ≥ 60%)`);
     bare.close();

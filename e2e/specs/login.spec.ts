@@ -2,7 +2,10 @@ import { DEMO_MEMBER, uniqueMobile } from '../support/server';
 import { expect, loginWithPassword, loginWithSms, test } from '../support/fixtures';
 
 test.describe('login flows', () => {
-  test('a new member registers with an SMS code and returns to the member centre', async ({ page, kezhan }) => {
+  test('a new member registers with an SMS code and returns to the member centre', async ({
+    page,
+    kezhan,
+  }) => {
     await page.goto('/member');
     await expect(page.getByText('请登录')).toBeVisible();
     await page.getByRole('link', { name: /请登录/ }).click();

@@ -103,7 +103,9 @@ test.describe('member centre and profile', () => {
     await page.getByText('昵称', { exact: true }).click();
     await expect(page.getByText('您已经设置过昵称了哦')).toBeVisible();
 
-    await page.getByLabel('更换头像').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: makePng(600, 400) });
+    await page
+      .getByLabel('更换头像')
+      .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: makePng(600, 400) });
     const cropper = page.getByRole('dialog', { name: '裁剪头像' });
     await expect(cropper.getByRole('img', { name: '头像预览' })).toBeVisible();
     await cropper.getByRole('button', { name: '确定' }).click();
@@ -173,7 +175,10 @@ test.describe('member centre and profile', () => {
     });
   });
 
-  test('new password, account deletion, and the next login cancels the deletion', async ({ page, kezhan }) => {
+  test('new password, account deletion, and the next login cancels the deletion', async ({
+    page,
+    kezhan,
+  }) => {
     const { mobile, token } = early.password;
     await signIn(page, token);
     await page.goto('/member/profile');

@@ -33,7 +33,10 @@ const playInfo = (kezhan: KezhanServer, videoId: number) =>
 
 /** A site administrator's CLI command, through the running server's loopback admin endpoint. */
 async function cli(kezhan: KezhanServer, argv: string[]): Promise<void> {
-  const admin = JSON.parse(readFileSync(join(kezhan.dataDir, 'admin.json'), 'utf8')) as { url: string; token: string };
+  const admin = JSON.parse(readFileSync(join(kezhan.dataDir, 'admin.json'), 'utf8')) as {
+    url: string;
+    token: string;
+  };
   const res = await fetch(`${kezhan.baseURL}/internal/cli`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'x-admin-token': admin.token },
@@ -69,7 +72,9 @@ test('buys a paid course with a promo code through 模拟支付, then can play i
   expect((await playInfo(kezhan, 39)).message).toBe('请购买后观看');
   await cli(kezhan, ['promo:create', '--discount', '10', '--code', 'E2E10']);
 
-  await page.goto('/order?goods_type=vod&goods_id=12&goods_name=%E6%9C%BA%E5%99%A8&goods_label=%E5%BD%95%E6%92%AD%E8%AF%BE%E7%A8%8B&goods_charge=299');
+  await page.goto(
+    '/order?goods_type=vod&goods_id=12&goods_name=%E6%9C%BA%E5%99%A8&goods_label=%E5%BD%95%E6%92%AD%E8%AF%BE%E7%A8%8B&goods_charge=299',
+  );
   await expect(page.getByRole('heading', { name: '收银台' })).toBeVisible();
   await expect(page.getByRole('region', { name: '商品信息' }).getByText('机器学习入门')).toBeVisible();
   await expect(page.getByLabel('总计￥299')).toBeVisible();
@@ -94,7 +99,10 @@ test('buys a paid course with a promo code through 模拟支付, then can play i
   await expect(page).toHaveURL(/\/vod\/detail\?id=12$/);
 });
 
-test('buys a VIP plan after accepting the agreement; a VIP course becomes playable', async ({ page, kezhan }) => {
+test('buys a VIP plan after accepting the agreement; a VIP course becomes playable', async ({
+  page,
+  kezhan,
+}) => {
   expect((await playInfo(kezhan, 36)).code).not.toBe(0);
 
   await page.goto('/role');
@@ -108,7 +116,9 @@ test('buys a VIP plan after accepting the agreement; a VIP course becomes playab
 
   await expect(page).toHaveURL(/\/order\?goods_type=role&goods_id=1&/);
   await expect(page.getByRole('heading', { name: '收银台' })).toBeVisible();
-  await expect(page.getByRole('region', { name: '商品信息' }).getByText('月度会员', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: '商品信息' }).getByText('月度会员', { exact: true }),
+  ).toBeVisible();
   await expect(page.getByLabel('总计￥30')).toBeVisible();
   expect(await payWithSandbox(page)).toBe('￥30.00');
 

@@ -27,7 +27,10 @@ test.describe('app shell', () => {
 
   test('desktop browsers go to the PC site when pc_url is set', async ({ browser, kezhan }) => {
     await withConfig(kezhan, { pc_url: { value: 'https://pc.example.com', restore: '' } }, async () => {
-      const desktop = await browser.newContext({ userAgent: DESKTOP_UA, viewport: { width: 1280, height: 800 } });
+      const desktop = await browser.newContext({
+        userAgent: DESKTOP_UA,
+        viewport: { width: 1280, height: 800 },
+      });
       const page = await desktop.newPage();
       await page.route('https://pc.example.com/**', (route) =>
         route.fulfill({ contentType: 'text/html', body: '<html><body><h1>PC site</h1></body></html>' }),

@@ -89,8 +89,17 @@ export async function registerMember(kezhan: KezhanServer, mobile: string): Prom
   };
   const captcha = await api<{ key: string }>('/api/v2/captcha/image');
   const marker = kezhan.smsCount();
-  await api('/api/v2/captcha/sms', { mobile, image_key: captcha.key, image_captcha: CAPTCHA_CODE, scene: 'login' });
+  await api('/api/v2/captcha/sms', {
+    mobile,
+    image_key: captcha.key,
+    image_captcha: CAPTCHA_CODE,
+    scene: 'login',
+  });
   const code = await kezhan.waitForSmsCode(mobile, { after: marker });
-  const { token } = await api<{ token: string }>('/api/v2/login/mobile', { mobile, mobile_code: code, msv: '' });
+  const { token } = await api<{ token: string }>('/api/v2/login/mobile', {
+    mobile,
+    mobile_code: code,
+    msv: '',
+  });
   return token;
 }

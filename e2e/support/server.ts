@@ -31,7 +31,10 @@ export interface KezhanServer {
    * Waits for the dev SMS driver's line `[sms] mobile=<mobile> scene=… code=NNNNNN` and returns
    * the newest code for that mobile. Pass `after` (from `smsCount()`) to ignore earlier codes.
    */
-  waitForSmsCode(mobile: string, options?: { after?: number; scene?: string; timeoutMs?: number }): Promise<string>;
+  waitForSmsCode(
+    mobile: string,
+    options?: { after?: number; scene?: string; timeoutMs?: number },
+  ): Promise<string>;
   /** How many SMS lines the server has printed; a marker for `waitForSmsCode({ after })`. */
   smsCount(): number;
   /** `npm run cli -- config:set <key> <value>` against this server's data directory. */
@@ -129,15 +132,20 @@ export async function startKezhan(extraEnv: Record<string, string> = {}): Promis
           .filter((s) => s.mobile === mobile && (!options.scene || s.scene === options.scene))
           .pop();
         if (found) return found.code;
-        if (Date.now() > deadline) throw new Error(`no SMS code for ${mobile}; server said:\n${output.slice(-20).join('\n')}`);
+        if (Date.now() > deadline)
+          throw new Error(`no SMS code for ${mobile}; server said:\n${output.slice(-20).join('\n')}`);
         await new Promise((r) => setTimeout(r, 100));
       }
     },
     async setConfig(key, value) {
-      await execFileAsync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/main.ts', 'config:set', key, value], {
-        cwd: ROOT,
-        env,
-      });
+      await execFileAsync(
+        process.execPath,
+        ['--import', 'tsx', 'apps/server/src/cli/main.ts', 'config:set', key, value],
+        {
+          cwd: ROOT,
+          env,
+        },
+      );
     },
     async stop() {
       if (child.exitCode === null) {
@@ -155,6 +163,8 @@ let mobileCounter = 0;
 /** A mainland mobile number no other test in this run uses (new members). */
 export function uniqueMobile(): string {
   mobileCounter += 1;
-  const tail = String((Date.now() % 1_000_000) * 100 + (mobileCounter % 100)).padStart(8, '0').slice(-8);
+  const tail = String((Date.now() % 1_000_000) * 100 + (mobileCounter % 100))
+    .padStart(8, '0')
+    .slice(-8);
   return `139${tail}`;
 }

@@ -10,7 +10,9 @@ import { gzipSync } from 'node:zlib';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = resolve(process.argv[2] ?? join(here, '..', 'dist'));
-const manifestPath = [join(dist, '.vite', 'manifest.json'), join(dist, 'manifest.json')].find((p) => existsSync(p));
+const manifestPath = [join(dist, '.vite', 'manifest.json'), join(dist, 'manifest.json')].find((p) =>
+  existsSync(p),
+);
 if (!manifestPath) {
   console.error(`No Vite manifest in ${dist}; run "npm run build -w @kezhan/h5" first.`);
   process.exit(1);

@@ -26,7 +26,8 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
     trustProxy: env.trustProxy,
     // Malformed URLs (bad percent-encoding, over-long ids) fail before routing: answer them too.
-    frameworkErrors: (_error, _request, reply) => void (reply as FastifyReply).status(200).send(failure('参数错误')),
+    frameworkErrors: (_error, _request, reply) =>
+      void (reply as FastifyReply).status(200).send(failure('参数错误')),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();

@@ -19,9 +19,20 @@ describe.runIf(usingPostgres)('two API nodes on shared PostgreSQL + Redis', () =
 
   it('accepts on node B a captcha issued by node A, and only once', async () => {
     const { data } = await nodeA.request<{ key: string }>({ method: 'GET', url: '/api/v2/captcha/image' });
-    const payload = { mobile: '13300000001', image_key: data.key, image_captcha: TEST_CAPTCHA, scene: 'login' };
+    const payload = {
+      mobile: '13300000001',
+      image_key: data.key,
+      image_captcha: TEST_CAPTCHA,
+      scene: 'login',
+    };
     expect((await nodeB.request({ method: 'POST', url: '/api/v2/captcha/sms', payload })).code).toBe(0);
-    expect(await nodeA.request({ method: 'POST', url: '/api/v2/captcha/sms', payload: { ...payload, mobile: '13300000002' } })).toMatchObject({
+    expect(
+      await nodeA.request({
+        method: 'POST',
+        url: '/api/v2/captcha/sms',
+        payload: { ...payload, mobile: '13300000002' },
+      }),
+    ).toMatchObject({
       code: 1,
       message: '图形验证码错误',
     });
@@ -36,9 +47,14 @@ describe.runIf(usingPostgres)('two API nodes on shared PostgreSQL + Redis', () =
     });
     expect(login.code).toBe(0);
     const token = login.data.token;
-    expect((await nodeB.request<{ mobile: string }>({ method: 'GET', url: '/api/v2/member/detail', token })).data.mobile).toBe('13300000003');
+    expect(
+      (await nodeB.request<{ mobile: string }>({ method: 'GET', url: '/api/v2/member/detail', token })).data
+        .mobile,
+    ).toBe('13300000003');
     expect((await nodeB.request({ method: 'POST', url: '/api/v2/logout', token })).code).toBe(0);
-    expect(await nodeA.request({ method: 'GET', url: '/api/v2/member/detail', token })).toMatchObject({ code: 401 });
+    expect(await nodeA.request({ method: 'GET', url: '/api/v2/member/detail', token })).toMatchObject({
+      code: 401,
+    });
   });
 
   it('shares the SMS resend limit and the wrong-code counter', async () => {
@@ -54,17 +70,30 @@ describe.runIf(usingPostgres)('two API nodes on shared PostgreSQL + Redis', () =
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 10; i += 1) {
       const node = i % 2 === 0 ? nodeA : nodeB;
-      await node.request({ method: 'POST', url: '/api/v2/login/mobile', payload: { mobile: '13300000004', mobile_code: wrong } });
+      await node.request({
+        method: 'POST',
+        url: '/api/v2/login/mobile',
+        payload: { mobile: '13300000004', mobile_code: wrong },
+      });
     }
-    expect((await nodeB.request({ method: 'POST', url: '/api/v2/login/mobile', payload: { mobile: '13300000004', mobile_code: code } })).message).toBe(
-      '短信验证码错误',
-    );
+    expect(
+      (
+        await nodeB.request({
+          method: 'POST',
+          url: '/api/v2/login/mobile',
+          payload: { mobile: '13300000004', mobile_code: code },
+        })
+      ).message,
+    ).toBe('短信验证码错误');
   });
 
   it('sees a setting changed through node A on node B within a second', async () => {
     await nodeA.services.settings.set('socialites.qq', '1');
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const config = await nodeB.request<{ socialites: { qq: number } }>({ method: 'GET', url: '/api/v2/other/config' });
+    const config = await nodeB.request<{ socialites: { qq: number } }>({
+      method: 'GET',
+      url: '/api/v2/other/config',
+    });
     expect(config.data.socialites.qq).toBe(1);
   });
 });

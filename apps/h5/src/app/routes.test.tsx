@@ -213,7 +213,9 @@ describe('startup', () => {
   });
 
   it('PC redirect only for a non-empty pc_url on a desktop browser', () => {
-    expect(pcRedirectTarget(testConfig({ pc_url: 'https://pc.example.com' }), false)).toBe('https://pc.example.com');
+    expect(pcRedirectTarget(testConfig({ pc_url: 'https://pc.example.com' }), false)).toBe(
+      'https://pc.example.com',
+    );
     expect(pcRedirectTarget(testConfig({ pc_url: 'https://pc.example.com' }), true)).toBeNull();
     expect(pcRedirectTarget(testConfig({ pc_url: '' }), false)).toBeNull();
   });

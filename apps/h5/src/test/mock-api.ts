@@ -2,7 +2,11 @@ import { vi } from 'vitest';
 import type { MemberDetail, SiteConfig } from '@/shared/api/types';
 import { DEFAULT_CONFIG } from '@/shared/store/app-store';
 
-export type Handler = (request: { body: Record<string, unknown>; url: URL; headers: Record<string, string> }) => unknown;
+export type Handler = (request: {
+  body: Record<string, unknown>;
+  url: URL;
+  headers: Record<string, string>;
+}) => unknown;
 
 export const ok = <T>(data: T) => ({ code: 0, message: '', data });
 export const fail = (message: string, code = 1) => ({ code, message, data: [] });
@@ -40,7 +44,10 @@ export function mockApi(handlers: Record<string, Handler>) {
     if (!handler) throw new Error(`unexpected API call ${key}`);
     const result = await handler({ body, url, headers });
     if (result instanceof Response) return result;
-    return new Response(JSON.stringify(result), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify(result), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
   return { fetchMock, calls, called: (key: string) => calls.filter((c) => c.key === key) };

@@ -6,7 +6,13 @@ import { jobCommands } from '../jobs/job-commands';
 import { memberCommands } from './member-commands';
 
 /** Every operator command. Feature modules add their command lists here. */
-export const CLI_COMMANDS: CliCommand[] = [...settingsCommands, ...contentCommands, ...commerceCommands, ...jobCommands, ...memberCommands];
+export const CLI_COMMANDS: CliCommand[] = [
+  ...settingsCommands,
+  ...contentCommands,
+  ...commerceCommands,
+  ...jobCommands,
+  ...memberCommands,
+];
 
 export function findCommand(name: string): CliCommand | undefined {
   return CLI_COMMANDS.find((command) => command.name === name);

@@ -4,14 +4,25 @@ import { assertSafeForProduction, readEnv } from './env';
 describe('environment', () => {
   it('has working defaults for development', () => {
     const env = readEnv({});
-    expect(env).toMatchObject({ port: 8300, host: '127.0.0.1', jwtTtlMinutes: 20160, rateLimitPerMinute: 120, smsResendSeconds: 60, isProduction: false });
+    expect(env).toMatchObject({
+      port: 8300,
+      host: '127.0.0.1',
+      jwtTtlMinutes: 20160,
+      rateLimitPerMinute: 120,
+      smsResendSeconds: 60,
+      isProduction: false,
+    });
     expect(env.dataDir.endsWith('/data')).toBe(true);
     expect(env.appUrl).toBe('http://127.0.0.1:8300');
   });
 
   it('refuses production without a strong JWT_SECRET', () => {
-    expect(() => assertSafeForProduction(readEnv({ NODE_ENV: 'production' }))).toThrow('JWT_SECRET must be set');
-    expect(() => assertSafeForProduction(readEnv({ NODE_ENV: 'production', JWT_SECRET: 'short' }))).toThrow('JWT_SECRET');
+    expect(() => assertSafeForProduction(readEnv({ NODE_ENV: 'production' }))).toThrow(
+      'JWT_SECRET must be set',
+    );
+    expect(() => assertSafeForProduction(readEnv({ NODE_ENV: 'production', JWT_SECRET: 'short' }))).toThrow(
+      'JWT_SECRET',
+    );
   });
 
   it('refuses production with the captcha test knob', () => {
@@ -28,8 +39,15 @@ describe('environment', () => {
   });
 
   it('refuses production with development-only drivers', () => {
-    const env = readEnv({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SMS_DRIVER: 'log', SOCIAL_DRIVER: 'dev' });
-    expect(() => assertSafeForProduction(env)).toThrow(/SMS_DRIVER must be a real gateway.*|SOCIAL_DRIVER must not be dev/);
+    const env = readEnv({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      SMS_DRIVER: 'log',
+      SOCIAL_DRIVER: 'dev',
+    });
+    expect(() => assertSafeForProduction(env)).toThrow(
+      /SMS_DRIVER must be a real gateway.*|SOCIAL_DRIVER must not be dev/,
+    );
   });
 
   it('rejects malformed numbers instead of guessing', () => {

@@ -125,7 +125,10 @@ const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
 function jobIntervals(value: string | undefined): Record<string, number> {
   const intervals: Record<string, number> = {};
-  for (const item of (value ?? '').split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const item of (value ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const match = /^([\w-]+)=(\d+)$/.exec(item);
     if (!match || Number(match[2]) < 1)
       throw new Error('JOB_INTERVALS must look like "job-name=seconds,other-job=seconds"');
@@ -233,9 +236,9 @@ function readStorageEnv(source: NodeJS.ProcessEnv): StorageEnv {
     objectAcl: source.S3_OBJECT_ACL || '',
   };
   if (driver === 's3') {
-    const missing = (['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
-      (name) => !source[name],
-    );
+    const missing = (
+      ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
+    ).filter((name) => !source[name]);
     if (missing.length > 0) throw new Error(`STORAGE_DRIVER=s3 needs ${missing.join(', ')}`);
   }
   return { driver, s3 };

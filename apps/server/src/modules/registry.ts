@@ -15,4 +15,18 @@ import paymentGatewayRoutes from './payments/gateway-routes';
 
 /** Route plugins of every feature module, registered in this order by `buildApp`. */
 // ops comes first: its global hooks (metrics, the route list behind /api/docs) must see every route.
-export const API_MODULES: FastifyPluginAsync[] = [opsRoutes, systemRoutes, captchaRoutes, authRoutes, memberRoutes, messagesRoutes, localStorageRoutes, courseRoutes, socialRoutes, faceVerifyRoutes, orderRoutes, paymentRoutes, paymentGatewayRoutes];
+export const API_MODULES: FastifyPluginAsync[] = [
+  opsRoutes,
+  systemRoutes,
+  captchaRoutes,
+  authRoutes,
+  memberRoutes,
+  messagesRoutes,
+  localStorageRoutes,
+  courseRoutes,
+  socialRoutes,
+  faceVerifyRoutes,
+  orderRoutes,
+  paymentRoutes,
+  paymentGatewayRoutes,
+];

@@ -28,7 +28,12 @@ async function seedDemoMember({ db, now }: AppServices) {
 }
 
 /** Feature modules append their demo content (catalogue, VIP plans) here. */
-export const DEMO_SEED_STEPS: SeedStep[] = [seedDemoMember, seedDemoCatalogue, seedDemoSocialLogin, seedDemoCommerce];
+export const DEMO_SEED_STEPS: SeedStep[] = [
+  seedDemoMember,
+  seedDemoCatalogue,
+  seedDemoSocialLogin,
+  seedDemoCommerce,
+];
 
 /** Seeds the demo on the first start: only when the database has no member yet. */
 export async function seedDemoIfEmpty(services: AppServices): Promise<boolean> {

@@ -18,7 +18,9 @@ describe('usePagedList', () => {
       served.push(page);
       return page === 1 ? [`${version}1`, `${version}2`] : [`${version}3`];
     };
-    const { result, rerender } = renderHook(({ key }) => usePagedList(fetchPage, 2, key), { initialProps: { key: 'x' } });
+    const { result, rerender } = renderHook(({ key }) => usePagedList(fetchPage, 2, key), {
+      initialProps: { key: 'x' },
+    });
     expect(result.current.status).toBe('loading');
     await waitFor(() => expect(result.current.items).toEqual(['a1', 'a2']));
     expect(result.current.hasMore).toBe(true);

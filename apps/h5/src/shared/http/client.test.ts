@@ -98,20 +98,26 @@ describe('error catalogue', () => {
   it.each([
     ['envelope code 401', () => json({ code: 401, message: '请登录', data: [] })],
     ['HTTP 401', () => new Response('', { status: 401 })],
-  ])('%s: toasts 请重新登录, clears the token, logs out and opens /login with the redirect', async (_, reply) => {
-    setToken('expired');
-    const logout = vi.fn();
-    onUnauthorized(logout);
-    fetchMock.mockResolvedValue(reply());
+  ])(
+    '%s: toasts 请重新登录, clears the token, logs out and opens /login with the redirect',
+    async (_, reply) => {
+      setToken('expired');
+      const logout = vi.fn();
+      onUnauthorized(logout);
+      fetchMock.mockResolvedValue(reply());
 
-    await expect(http.get('/api/v2/member/detail')).rejects.toMatchObject({ kind: 'unauthorized', code: 401 });
+      await expect(http.get('/api/v2/member/detail')).rejects.toMatchObject({
+        kind: 'unauthorized',
+        code: 401,
+      });
 
-    expect(getToken()).toBe('');
-    expect(logout).toHaveBeenCalledTimes(1);
-    expect(navigate).toHaveBeenCalledWith('/login?redirect=%2Fstudy%3Ftab%3Dcourse', {});
-    await flush();
-    expect(await screen.findByText('请重新登录')).toBeInTheDocument();
-  });
+      expect(getToken()).toBe('');
+      expect(logout).toHaveBeenCalledTimes(1);
+      expect(navigate).toHaveBeenCalledWith('/login?redirect=%2Fstudy%3Ftab%3Dcourse', {});
+      await flush();
+      expect(await screen.findByText('请重新登录')).toBeInTheDocument();
+    },
+  );
 
   it('on401 "reject" leaves token and location alone', async () => {
     setToken('expired');

@@ -14,14 +14,7 @@ export const MESSAGES = {
 } as const;
 
 export type ApiErrorKind =
-  | 'business'
-  | 'unauthorized'
-  | 'not-found'
-  | 'http'
-  | 'network'
-  | 'timeout'
-  | 'aborted'
-  | 'bad-response';
+  'business' | 'unauthorized' | 'not-found' | 'http' | 'network' | 'timeout' | 'aborted' | 'bad-response';
 
 /** Every failed call rejects with this, so callers can always read `code` and `message`. */
 export class ApiError extends Error {
@@ -30,7 +23,11 @@ export class ApiError extends Error {
   readonly status: number;
   readonly data: unknown;
 
-  constructor(kind: ApiErrorKind, message: string, init: { code?: number; status?: number; data?: unknown } = {}) {
+  constructor(
+    kind: ApiErrorKind,
+    message: string,
+    init: { code?: number; status?: number; data?: unknown } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.kind = kind;
@@ -95,7 +92,11 @@ function handleUnauthorized(options: RequestOptions): void {
   navigateTo(`/login?redirect=${encodeURIComponent(currentLocation())}`);
 }
 
-export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+export async function request<T>(
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<Envelope<T>> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -174,7 +175,11 @@ export async function request<T>(method: string, path: string, options: RequestO
   if (envelope.code === 0) return envelope;
   if (envelope.code === 401) {
     handleUnauthorized(options);
-    throw new ApiError('unauthorized', MESSAGES.relogin, { code: 401, status: response.status, data: envelope.data });
+    throw new ApiError('unauthorized', MESSAGES.relogin, {
+      code: 401,
+      status: response.status,
+      data: envelope.data,
+    });
   }
   const message = typeof envelope.message === 'string' ? envelope.message : '';
   toast(message);

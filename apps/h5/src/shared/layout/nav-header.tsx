@@ -16,9 +16,21 @@ export function NavHeader({ title, noBorder, onBack, right }: NavHeaderProps) {
   return (
     <>
       <header className={noBorder ? 'kz-nav-header' : 'kz-nav-header kz-nav-header--border'}>
-        <button type="button" className="kz-nav-back" aria-label="返回" onClick={onBack ?? (() => goBack(navigate))}>
+        <button
+          type="button"
+          className="kz-nav-back"
+          aria-label="返回"
+          onClick={onBack ?? (() => goBack(navigate))}
+        >
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-            <path d="M15.5 4.5 8 12l7.5 7.5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M15.5 4.5 8 12l7.5 7.5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
         </button>
         {title ? <h1 className="kz-nav-title">{title}</h1> : null}

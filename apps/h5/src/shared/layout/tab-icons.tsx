@@ -36,7 +36,14 @@ export function StudyIcon({ active }: IconProps) {
 export function MineIcon({ active }: IconProps) {
   return (
     <svg {...common}>
-      <circle cx="14" cy="9.5" r="5" fill={active ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" />
+      <circle
+        cx="14"
+        cy="9.5"
+        r="5"
+        fill={active ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth="2"
+      />
       <path
         d="M4.5 24.5c.8-5 4.6-8 9.5-8s8.7 3 9.5 8z"
         fill={active ? 'currentColor' : 'none'}

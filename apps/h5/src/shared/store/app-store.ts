@@ -21,7 +21,11 @@ export const DEFAULT_CONFIG: SiteConfig = {
   webname: '',
   navs: [],
   sliders: [],
-  player: { cover: '', enabled_bullet_secret: 0, bullet_secret: { color: '', opacity: 1, size: 14, text: '' } },
+  player: {
+    cover: '',
+    enabled_bullet_secret: 0,
+    bullet_secret: { color: '', opacity: 1, size: 14, text: '' },
+  },
   socialites: { qq: 0, wechat_oauth: 0, wechat_scan: 0 },
   user_protocol: '',
   user_private_protocol: '',

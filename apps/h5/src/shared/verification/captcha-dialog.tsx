@@ -44,7 +44,12 @@ export function CaptchaDialog({ visible, onCancel, onConfirm }: CaptchaDialogPro
       destroyOnClose
       content={
         <div className="kz-captcha">
-          <button type="button" className="kz-captcha-image" aria-label="刷新验证码" onClick={() => void refresh()}>
+          <button
+            type="button"
+            className="kz-captcha-image"
+            aria-label="刷新验证码"
+            onClick={() => void refresh()}
+          >
             {captcha ? <img src={captcha.img} alt="图形验证码" /> : <span>点击加载</span>}
           </button>
           <div className="kz-captcha-input">

@@ -12,7 +12,11 @@ export interface FaceVerifyStart {
 }
 
 export function startFaceVerify(sUrl: string) {
-  return http.post<FaceVerifyStart>('/api/v3/member/tencent/faceVerify', { s_url: sUrl }, { quiet: true, on404: 'reject' });
+  return http.post<FaceVerifyStart>(
+    '/api/v3/member/tencent/faceVerify',
+    { s_url: sUrl },
+    { quiet: true, on404: 'reject' },
+  );
 }
 
 /** Starts Tencent face verification: store biz_token and rule_id, then leave for its page. */

@@ -13,23 +13,37 @@ describe('login', () => {
     t.request<{ token: string }>({ method: 'POST', url: '/api/v2/login/mobile', payload });
   const passwordLogin = (payload: Record<string, unknown>) =>
     t.request<{ token: string }>({ method: 'POST', url: '/api/v2/login/password', payload });
-  const detail = (token: string) => t.request<Record<string, any>>({ method: 'GET', url: '/api/v2/member/detail', token });
+  const detail = (token: string) =>
+    t.request<Record<string, any>>({ method: 'GET', url: '/api/v2/member/detail', token });
 
   async function memberWithPassword(mobile: string, password: string, extra: { is_lock?: number } = {}) {
     await t.services.db
       .insertInto('users')
-      .values({ mobile, nick_name: `u${mobile}`, password: await hashPassword(password), is_password_set: 1, ...extra })
+      .values({
+        mobile,
+        nick_name: `u${mobile}`,
+        password: await hashPassword(password),
+        is_password_set: 1,
+        ...extra,
+      })
       .execute();
   }
 
   describe('POST /api/v2/login/mobile', () => {
     it('asks for the mobile first', async () => {
-      expect(await mobileLogin({ mobile_code: '123456' })).toMatchObject({ code: 1, message: '请输入手机号', data: [] });
+      expect(await mobileLogin({ mobile_code: '123456' })).toMatchObject({
+        code: 1,
+        message: '请输入手机号',
+        data: [],
+      });
     });
 
     it('rejects a missing or wrong code with 短信验证码错误', async () => {
       await t.sendSms('13700000001');
-      expect(await mobileLogin({ mobile: '13700000001' })).toMatchObject({ code: 1, message: '短信验证码错误' });
+      expect(await mobileLogin({ mobile: '13700000001' })).toMatchObject({
+        code: 1,
+        message: '短信验证码错误',
+      });
       expect(await mobileLogin({ mobile: '13700000001', mobile_code: 'abcdef' })).toMatchObject({
         code: 1,
         message: '短信验证码错误',
@@ -53,7 +67,11 @@ describe('login', () => {
         is_face_verify: false,
       });
       expect(member.nick_name).toMatch(/^[A-Za-z0-9]{12}$/);
-      const messages = await t.services.db.selectFrom('notifications').select('message').where('user_id', '=', member.id).execute();
+      const messages = await t.services.db
+        .selectFrom('notifications')
+        .select('message')
+        .where('user_id', '=', member.id)
+        .execute();
       expect(messages.map((m) => m.message)).toEqual(['用户注册成功']);
     });
 
@@ -62,14 +80,21 @@ describe('login', () => {
       await t.allowNextSms('13700000003');
       const second = await detail(await t.loginBySms('13700000003'));
       expect(second.data.id).toBe(first.data.id);
-      const count = await t.services.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('mobile', '=', '13700000003').executeTakeFirstOrThrow();
+      const count = await t.services.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('mobile', '=', '13700000003')
+        .executeTakeFirstOrThrow();
       expect(Number(count.n)).toBe(1);
     });
 
     it('refuses a locked member with 账号已被锁定', async () => {
       await memberWithPassword('13700000004', 'secret1', { is_lock: 1 });
       const code = await t.sendSms('13700000004');
-      expect(await mobileLogin({ mobile: '13700000004', mobile_code: code })).toMatchObject({ code: 1, message: '账号已被锁定' });
+      expect(await mobileLogin({ mobile: '13700000004', mobile_code: code })).toMatchObject({
+        code: 1,
+        message: '账号已被锁定',
+      });
     });
 
     it('gives the register credit reward when configured', async () => {
@@ -77,7 +102,12 @@ describe('login', () => {
       try {
         const member = (await detail(await t.loginBySms('13700000005'))).data;
         expect(member.credit1).toBe(5);
-        const messages = await t.services.db.selectFrom('notifications').select('message').where('user_id', '=', member.id).orderBy('id').execute();
+        const messages = await t.services.db
+          .selectFrom('notifications')
+          .select('message')
+          .where('user_id', '=', member.id)
+          .orderBy('id')
+          .execute();
         expect(messages.map((m) => m.message)).toEqual(['用户注册成功', '积分变动:5，备注:注册送5积分']);
       } finally {
         await t.services.settings.set('credit1_reward.register', '0');
@@ -87,8 +117,16 @@ describe('login', () => {
     it('records the login with platform, ip and user agent', async () => {
       const token = await t.loginBySms('13700000006');
       const claims = t.services.tokens.read(token)!;
-      const record = await t.services.db.selectFrom('user_login_records').selectAll().where('jti', '=', claims.jti).executeTakeFirstOrThrow();
-      expect(record).toMatchObject({ platform: 'APP', iss: 'http://api.test/api/v2/login/mobile', revoked_at: null });
+      const record = await t.services.db
+        .selectFrom('user_login_records')
+        .selectAll()
+        .where('jti', '=', claims.jti)
+        .executeTakeFirstOrThrow();
+      expect(record).toMatchObject({
+        platform: 'APP',
+        iss: 'http://api.test/api/v2/login/mobile',
+        revoked_at: null,
+      });
       expect(record.ip).toBeTruthy();
       expect(claims.exp - claims.iat).toBe(14 * 24 * 3600);
     });
@@ -107,8 +145,14 @@ describe('login', () => {
     });
 
     it('answers 手机号或密码错误 for a wrong password or an unknown mobile alike', async () => {
-      expect(await passwordLogin({ mobile: '13700000010', password: 'wrong' })).toMatchObject({ code: 1, message: '手机号或密码错误' });
-      expect(await passwordLogin({ mobile: '13700000099', password: 'right-password' })).toMatchObject({ code: 1, message: '手机号或密码错误' });
+      expect(await passwordLogin({ mobile: '13700000010', password: 'wrong' })).toMatchObject({
+        code: 1,
+        message: '手机号或密码错误',
+      });
+      expect(await passwordLogin({ mobile: '13700000099', password: 'right-password' })).toMatchObject({
+        code: 1,
+        message: '手机号或密码错误',
+      });
     });
 
     it('logs in with the right password (not trimmed) and the token works', async () => {
@@ -120,14 +164,21 @@ describe('login', () => {
     });
 
     it('stores passwords as salted scrypt hashes', async () => {
-      const row = await t.services.db.selectFrom('users').select('password').where('mobile', '=', '13700000010').executeTakeFirstOrThrow();
+      const row = await t.services.db
+        .selectFrom('users')
+        .select('password')
+        .where('mobile', '=', '13700000010')
+        .executeTakeFirstOrThrow();
       expect(row.password).toMatch(/^scrypt\$16384\$8\$1\$/);
       expect(row.password).not.toContain('right-password');
     });
 
     it('refuses a locked member with 账号已被锁定', async () => {
       await memberWithPassword('13700000012', 'pw-locked', { is_lock: 1 });
-      expect(await passwordLogin({ mobile: '13700000012', password: 'pw-locked' })).toMatchObject({ code: 1, message: '账号已被锁定' });
+      expect(await passwordLogin({ mobile: '13700000012', password: 'pw-locked' })).toMatchObject({
+        code: 1,
+        message: '账号已被锁定',
+      });
     });
 
     it('stops guessing after 10 wrong passwords for a mobile', async () => {

@@ -11,10 +11,18 @@ describe('GET /api/v2/captcha/image', () => {
   });
   afterAll(() => t.close());
 
-  const issue = () => t.request<{ key: string; img: string; sensitive: boolean }>({ method: 'GET', url: '/api/v2/captcha/image' });
+  const issue = () =>
+    t.request<{ key: string; img: string; sensitive: boolean }>({
+      method: 'GET',
+      url: '/api/v2/captcha/image',
+    });
   const answerOf = async (key: string) => (await t.services.store.get(`captcha:${key}`))!;
   const sendWith = (key: string, answer: string, mobile = MOBILE) =>
-    t.request({ method: 'POST', url: '/api/v2/captcha/sms', payload: { mobile, image_key: key, image_captcha: answer, scene: 'login' } });
+    t.request({
+      method: 'POST',
+      url: '/api/v2/captcha/sms',
+      payload: { mobile, image_key: key, image_captcha: answer, scene: 'login' },
+    });
 
   it('answers a real 120×48 PNG with a 4-character answer from the captcha alphabet', async () => {
     const res = await issue();
@@ -39,7 +47,10 @@ describe('GET /api/v2/captcha/image', () => {
     const { data } = await issue();
     const answer = await answerOf(data.key);
     expect((await sendWith(data.key, answer, '13900000002')).code).toBe(0);
-    expect(await sendWith(data.key, answer, '13900000003')).toMatchObject({ code: 1, message: '图形验证码错误' });
+    expect(await sendWith(data.key, answer, '13900000003')).toMatchObject({
+      code: 1,
+      message: '图形验证码错误',
+    });
     const second = await issue();
     const rightAnswer = await answerOf(second.data.key);
     expect((await sendWith(second.data.key, 'zzzz', '13900000004')).message).toBe('图形验证码错误');
@@ -60,7 +71,12 @@ describe('GET /api/v2/captcha/image', () => {
       const res = await fixed.request({
         method: 'POST',
         url: '/api/v2/captcha/sms',
-        payload: { mobile: MOBILE, image_key: data.key, image_captcha: TEST_CAPTCHA.toUpperCase(), scene: 'login' },
+        payload: {
+          mobile: MOBILE,
+          image_key: data.key,
+          image_captcha: TEST_CAPTCHA.toUpperCase(),
+          scene: 'login',
+        },
       });
       expect(res.code).toBe(0);
     } finally {

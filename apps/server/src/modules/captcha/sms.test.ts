@@ -12,9 +12,17 @@ describe('POST /api/v2/captcha/sms', () => {
   const captchaKey = async () =>
     (await t.request<{ key: string }>({ method: 'GET', url: '/api/v2/captcha/image' })).data.key;
   const send = async (payload: Record<string, unknown>) =>
-    t.request({ method: 'POST', url: '/api/v2/captcha/sms', payload: { image_key: await captchaKey(), ...payload } });
+    t.request({
+      method: 'POST',
+      url: '/api/v2/captcha/sms',
+      payload: { image_key: await captchaKey(), ...payload },
+    });
   const login = (mobile: string, code: string) =>
-    t.request<{ token: string }>({ method: 'POST', url: '/api/v2/login/mobile', payload: { mobile, mobile_code: code } });
+    t.request<{ token: string }>({
+      method: 'POST',
+      url: '/api/v2/login/mobile',
+      payload: { mobile, mobile_code: code },
+    });
 
   it.each([
     [{ image_captcha: TEST_CAPTCHA, scene: 'login' }, '请输入手机号'],
@@ -50,7 +58,11 @@ describe('POST /api/v2/captcha/sms', () => {
     const res = await send({ mobile: '13900000012', image_captcha: TEST_CAPTCHA, scene: 'login' });
     expect(res).toMatchObject({ code: 0, message: '', data: [] });
     expect(t.smsLines.at(-1)).toMatch(/^\[sms\] mobile=13900000012 scene=login code=\d{6}$/);
-    const record = await t.services.db.selectFrom('sms_records').selectAll().where('mobile', '=', '13900000012').execute();
+    const record = await t.services.db
+      .selectFrom('sms_records')
+      .selectAll()
+      .where('mobile', '=', '13900000012')
+      .execute();
     expect(record).toHaveLength(1);
     expect(record[0]).toMatchObject({ scene: 'login', provider: 'log', status: 'sent' });
     expect(await t.services.store.ttl('sms:code:login:13900000012')).toBeGreaterThan(295);
@@ -62,7 +74,9 @@ describe('POST /api/v2/captcha/sms', () => {
     expect(again).toMatchObject({ code: 1, message: '短信发送过于频繁，请稍后再试' });
     if (!usingPostgres) {
       clock += 61_000;
-      expect((await send({ mobile: '13900000013', image_captcha: TEST_CAPTCHA, scene: 'login' })).code).toBe(0);
+      expect((await send({ mobile: '13900000013', image_captcha: TEST_CAPTCHA, scene: 'login' })).code).toBe(
+        0,
+      );
     } else {
       expect(await t.services.store.ttl('sms:cooldown:13900000013')).toBeLessThanOrEqual(60);
     }
@@ -70,8 +84,12 @@ describe('POST /api/v2/captcha/sms', () => {
 
   it('binds a code to its scene: a login code does not serve another scene, and vice versa', async () => {
     const loginCode = await t.sendSms('13900000014', 'login');
-    await expect(t.services.smsCodes.verify('13900000014', loginCode, ['password_reset'])).rejects.toThrow('短信验证码错误');
-    await expect(t.services.smsCodes.verify('13900000014', loginCode, ['mobile_bind'])).rejects.toThrow('短信验证码错误');
+    await expect(t.services.smsCodes.verify('13900000014', loginCode, ['password_reset'])).rejects.toThrow(
+      '短信验证码错误',
+    );
+    await expect(t.services.smsCodes.verify('13900000014', loginCode, ['mobile_bind'])).rejects.toThrow(
+      '短信验证码错误',
+    );
     expect((await login('13900000014', loginCode)).code).toBe(0);
 
     const bindCode = await t.sendSms('13900000015', 'mobile_bind');

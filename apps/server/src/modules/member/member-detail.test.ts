@@ -17,27 +17,64 @@ describe('GET /api/v2/member/detail and tokens', () => {
     const res = await detail(await t.loginBySms('13600000001'));
     expect(res).toMatchObject({ statusCode: 200, code: 0, message: '' });
     const types: Record<string, string> = {
-      id: 'number', avatar: 'string', nick_name: 'string', mobile: 'string', is_lock: 'number', is_active: 'number',
-      role_id: 'number', role_expired_at: 'string', invite_balance: 'number', is_password_set: 'number',
-      is_set_nickname: 'number', created_at: 'string', credit1: 'number', credit2: 'number', credit3: 'number',
-      role: 'object', is_bind_qq: 'number', is_bind_wechat: 'number', is_bind_mobile: 'number',
-      invite_people_count: 'number', is_face_verify: 'boolean', profile_real_name: 'string', profile_id_number: 'string',
+      id: 'number',
+      avatar: 'string',
+      nick_name: 'string',
+      mobile: 'string',
+      is_lock: 'number',
+      is_active: 'number',
+      role_id: 'number',
+      role_expired_at: 'string',
+      invite_balance: 'number',
+      is_password_set: 'number',
+      is_set_nickname: 'number',
+      created_at: 'string',
+      credit1: 'number',
+      credit2: 'number',
+      credit3: 'number',
+      role: 'object',
+      is_bind_qq: 'number',
+      is_bind_wechat: 'number',
+      is_bind_mobile: 'number',
+      invite_people_count: 'number',
+      is_face_verify: 'boolean',
+      profile_real_name: 'string',
+      profile_id_number: 'string',
     };
     expect(Object.keys(res.data).sort()).toEqual(Object.keys(types).sort());
     for (const [field, type] of Object.entries(types)) expect(typeof res.data[field], field).toBe(type);
     expect(res.data.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
     expect(res.data.role_expired_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
-    expect(res.data).toMatchObject({ is_bind_qq: 0, is_bind_wechat: 0, is_bind_mobile: 1, invite_people_count: 0, role: null });
+    expect(res.data).toMatchObject({
+      is_bind_qq: 0,
+      is_bind_wechat: 0,
+      is_bind_mobile: 1,
+      invite_people_count: 0,
+      role: null,
+    });
   });
 
   it('shows the VIP role, bound social accounts, invitees and the masked real-name profile', async () => {
     const token = await t.loginBySms('13600000002');
     const id = (await detail(token)).data.id;
-    const role = await t.services.db.insertInto('roles').values({ name: '年度会员', charge: 99, expire_days: 365 }).returning('id').executeTakeFirstOrThrow();
+    const role = await t.services.db
+      .insertInto('roles')
+      .values({ name: '年度会员', charge: 99, expire_days: 365 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await t.services.db.updateTable('users').set({ role_id: role.id }).where('id', '=', id).execute();
-    await t.services.db.insertInto('socialites').values({ user_id: id, app: 'qq', app_user_id: 'openid-1' }).execute();
-    await t.services.db.insertInto('user_profiles').values({ user_id: id, real_name: '王小明', id_number: '110101199003074512', is_verify: 1 }).execute();
-    await t.services.db.insertInto('users').values({ mobile: '13600000099', nick_name: 'invitee', password: 'x', invite_user_id: id }).execute();
+    await t.services.db
+      .insertInto('socialites')
+      .values({ user_id: id, app: 'qq', app_user_id: 'openid-1' })
+      .execute();
+    await t.services.db
+      .insertInto('user_profiles')
+      .values({ user_id: id, real_name: '王小明', id_number: '110101199003074512', is_verify: 1 })
+      .execute();
+    await t.services.db
+      .insertInto('users')
+      .values({ mobile: '13600000099', nick_name: 'invitee', password: 'x', invite_user_id: id })
+      .execute();
     expect((await detail(token)).data).toMatchObject({
       role_id: role.id,
       role: { id: role.id, name: '年度会员' },
@@ -64,7 +101,9 @@ describe('GET /api/v2/member/detail and tokens', () => {
     expect(await detail('not-a-jwt')).toMatchObject(expected);
     const token = await t.loginBySms('13600000003');
     const [header, payload] = token.split('.');
-    const forgedPayload = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: '1' })).toString('base64url');
+    const forgedPayload = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: '1' }),
+    ).toString('base64url');
     expect(await detail(`${header}.${forgedPayload}.${token.split('.')[2]}`)).toMatchObject(expected);
     expect(await detail(undefined, { headers: { authorization: 'Basic abc' } })).toMatchObject(expected);
   });
@@ -85,7 +124,10 @@ describe('GET /api/v2/member/detail and tokens', () => {
   it('stops a token after logout, on this and every other request', async () => {
     const token = await t.loginBySms('13600000006');
     const other = await t.loginBySms('13600000016');
-    expect(await t.request({ method: 'POST', url: '/api/v2/logout', token })).toMatchObject({ code: 0, data: [] });
+    expect(await t.request({ method: 'POST', url: '/api/v2/logout', token })).toMatchObject({
+      code: 0,
+      data: [],
+    });
     expect(await detail(token)).toMatchObject({ code: 401, message: '请登录' });
     expect(await t.request({ method: 'POST', url: '/api/v2/logout', token })).toMatchObject({ code: 401 });
     expect((await detail(other)).code).toBe(0);
@@ -93,7 +135,11 @@ describe('GET /api/v2/member/detail and tokens', () => {
 
   it('stops the tokens of a member who gets locked', async () => {
     const token = await t.loginBySms('13600000007');
-    await t.services.db.updateTable('users').set({ is_lock: 1 }).where('mobile', '=', '13600000007').execute();
+    await t.services.db
+      .updateTable('users')
+      .set({ is_lock: 1 })
+      .where('mobile', '=', '13600000007')
+      .execute();
     expect(await detail(token)).toMatchObject({ code: 401 });
   });
 

@@ -83,7 +83,10 @@ export class Metrics {
   }
 
   // Label children are looked up once per (method, route, status): recording runs on every request.
-  private readonly requestSeries = new Map<string, { count: { inc(): void }; duration: { observe(v: number): void } }>();
+  private readonly requestSeries = new Map<
+    string,
+    { count: { inc(): void }; duration: { observe(v: number): void } }
+  >();
 
   recordRequest(method: string, route: string, status: number, seconds: number): void {
     const key = `${method} ${status} ${route}`;

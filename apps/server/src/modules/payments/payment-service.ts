@@ -77,7 +77,11 @@ export async function issuePayTicket(
 /** Spends a ticket (once, across nodes); returns the member it was issued to. */
 export async function redeemPayTicket(services: AppServices, ticket: string | undefined, orderNo: string) {
   if (!ticket) throw new AuthenticationError();
-  const issued = await redeemNavigationTicket<{ userId: number; orderNo: string }>(services.store, PAY_TICKET, ticket);
+  const issued = await redeemNavigationTicket<{ userId: number; orderNo: string }>(
+    services.store,
+    PAY_TICKET,
+    ticket,
+  );
   if (!issued || issued.orderNo !== orderNo) throw new BusinessError(PAY_LINK_EXPIRED_MESSAGE);
   return issued.userId;
 }

@@ -20,13 +20,10 @@ import {
 export default async function socialRoutes(app: FastifyInstance) {
   const services = app.services;
 
-  app.get<{ Params: { app: string } }>(
-    '/api/v3/auth/login/socialite/:app',
-    async (request, reply) => {
-      if (request.params.app !== 'qq') throw new BusinessError(APP_NOT_FOUND_MESSAGE);
-      return reply.redirect(await startSocialLogin(services, request, 'qq'));
-    },
-  );
+  app.get<{ Params: { app: string } }>('/api/v3/auth/login/socialite/:app', async (request, reply) => {
+    if (request.params.app !== 'qq') throw new BusinessError(APP_NOT_FOUND_MESSAGE);
+    return reply.redirect(await startSocialLogin(services, request, 'qq'));
+  });
   app.get('/api/v3/auth/login/wechat/oauth', async (request, reply) =>
     reply.redirect(await startSocialLogin(services, request, 'wechat')),
   );

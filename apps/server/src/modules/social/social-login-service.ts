@@ -79,7 +79,11 @@ export async function startSocialLogin(
 
   let memberId: number | null = null;
   if (query.action === 'bind') {
-    const ticket = await redeemNavigationTicket<{ userId: number }>(services.store, BIND_TICKET, query.ticket);
+    const ticket = await redeemNavigationTicket<{ userId: number }>(
+      services.store,
+      BIND_TICKET,
+      query.ticket,
+    );
     if (!ticket) return withQuery(fUrl, { login_err_msg: LOGIN_REQUIRED_MESSAGE, action: 'bind' });
     memberId = ticket.userId;
   }

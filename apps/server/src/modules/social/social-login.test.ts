@@ -87,8 +87,13 @@ describe('social login (QQ, WeChat official account) against fake vendors', () =
 
   /** What the profile page does before navigating to a bind: a single-use ticket for the member. */
   const bindTicket = async (token: string) =>
-    (await t.request<{ ticket: string }>({ method: 'POST', url: '/api/v3/member/socialite/bindTicket', token })).data
-      .ticket;
+    (
+      await t.request<{ ticket: string }>({
+        method: 'POST',
+        url: '/api/v3/member/socialite/bindTicket',
+        token,
+      })
+    ).data.ticket;
 
   const exchange = (code: unknown) =>
     t.request<Record<string, unknown>>({ method: 'POST', url: '/api/v3/auth/login/code', payload: { code } });
@@ -506,8 +511,16 @@ describe('social login (QQ, WeChat official account) against fake vendors', () =
       const member = await t.loginBySms(nextMobile());
       const used = await bindTicket(member);
       await start('qq', { s_url: S_URL, f_url: F_URL, action: 'bind', ticket: used });
-      expect((await t.request({ method: 'POST', url: '/api/v3/member/socialite/bindTicket' })).code).toBe(401);
-      for (const credentials of [{}, { ticket: 'x'.repeat(32) }, { ticket: used }, { token: member }]) {
+      expect((await t.request({ method: 'POST', url: '/api/v3/member/socialite/bindTicket' })).code).toBe(
+        401,
+      );
+      const attempts: Record<string, string>[] = [
+        {},
+        { ticket: 'x'.repeat(32) },
+        { ticket: used },
+        { token: member },
+      ];
+      for (const credentials of attempts) {
         const res = await start('qq', { s_url: S_URL, f_url: F_URL, action: 'bind', ...credentials });
         expect(res.statusCode).toBe(302);
         const landed = new URL(res.headers.location as string);
@@ -526,7 +539,12 @@ describe('social login (QQ, WeChat official account) against fake vendors', () =
         .values({ user_id: carolId, app: 'wechat', app_user_id: 'WX-CAROL', union_id: 'WX-U-CAROL' })
         .execute();
       const bindCode = async (identity: FakeIdentity, token: string) =>
-        loginCodeOf('wechat', identity, { action: 'bind', ticket: await bindTicket(token), s_url: S_URL, f_url: F_URL });
+        loginCodeOf('wechat', identity, {
+          action: 'bind',
+          ticket: await bindTicket(token),
+          s_url: S_URL,
+          f_url: F_URL,
+        });
 
       expect((await bind(await bindCode({ openid: 'WX-CAROL' }, dave), dave)).message).toBe(
         '当前渠道账号已绑定了其它账号',

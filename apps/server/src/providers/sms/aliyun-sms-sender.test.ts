@@ -20,17 +20,29 @@ function startFakeAliyun() {
       const expected = signAliyunRpc('POST', signed, ACCESS_KEY_SECRET);
       res.setHeader('content-type', 'application/json');
       if (Signature !== expected || params.AccessKeyId !== ACCESS_KEY_ID) {
-        res.end(JSON.stringify({ Code: 'SignatureDoesNotMatch', Message: 'Specified signature is not matched' }));
+        res.end(
+          JSON.stringify({ Code: 'SignatureDoesNotMatch', Message: 'Specified signature is not matched' }),
+        );
         return;
       }
       received.push(params);
       res.end(JSON.stringify(answer));
     });
   });
-  return new Promise<{ url: string; received: typeof received; answerWith: (a: typeof answer) => void; close: () => void }>((resolve) => {
+  return new Promise<{
+    url: string;
+    received: typeof received;
+    answerWith: (a: typeof answer) => void;
+    close: () => void;
+  }>((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}`, received, answerWith: (a) => (answer = a), close: () => server.close() });
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        received,
+        answerWith: (a) => (answer = a),
+        close: () => server.close(),
+      });
     });
   });
 }
@@ -43,7 +55,12 @@ describe('Aliyun SMS', () => {
     accessKeyId: ACCESS_KEY_ID,
     accessKeySecret: ACCESS_KEY_SECRET,
     signName: '课栈',
-    templates: { login: 'SMS_1001', register: 'SMS_1002', password_reset: 'SMS_1003', mobile_bind: 'SMS_1004' },
+    templates: {
+      login: 'SMS_1001',
+      register: 'SMS_1002',
+      password_reset: 'SMS_1003',
+      mobile_bind: 'SMS_1004',
+    },
   });
 
   beforeAll(async () => {
@@ -70,7 +87,11 @@ describe('Aliyun SMS', () => {
   });
 
   it('sends SendSms with a valid signature, the scene template and the code', async () => {
-    await new AliyunSmsSender(config()).send({ mobile: '13800000001', scene: 'password_reset', code: '042137' });
+    await new AliyunSmsSender(config()).send({
+      mobile: '13800000001',
+      scene: 'password_reset',
+      code: '042137',
+    });
     const sent = fake.received.at(-1)!;
     expect(sent).toMatchObject({
       Action: 'SendSms',
@@ -85,7 +106,9 @@ describe('Aliyun SMS', () => {
 
   it('is refused by the gateway when signed with the wrong secret', async () => {
     const wrong = new AliyunSmsSender({ ...config(), accessKeySecret: 'other' });
-    await expect(wrong.send({ mobile: '13800000001', scene: 'login', code: '1' })).rejects.toThrow('SignatureDoesNotMatch');
+    await expect(wrong.send({ mobile: '13800000001', scene: 'login', code: '1' })).rejects.toThrow(
+      'SignatureDoesNotMatch',
+    );
   });
 
   it('delivers a login code through the API end to end', async () => {
@@ -97,7 +120,11 @@ describe('Aliyun SMS', () => {
     });
     expect(res.code).toBe(0);
     const code = JSON.parse(fake.received.at(-1)!.TemplateParam).code;
-    const login = await t.request({ method: 'POST', url: '/api/v2/login/mobile', payload: { mobile: '13800000002', mobile_code: code } });
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/v2/login/mobile',
+      payload: { mobile: '13800000002', mobile_code: code },
+    });
     expect(login.code).toBe(0);
   });
 
@@ -112,7 +139,11 @@ describe('Aliyun SMS', () => {
     expect(res).toMatchObject({ code: 1, message: '短信发送失败，请稍后再试' });
     expect(await t.services.store.get('sms:code:login:13800000003')).toBeNull();
     expect(await t.services.store.get('sms:cooldown:13800000003')).toBeNull();
-    const record = await t.services.db.selectFrom('sms_records').selectAll().where('mobile', '=', '13800000003').executeTakeFirstOrThrow();
+    const record = await t.services.db
+      .selectFrom('sms_records')
+      .selectAll()
+      .where('mobile', '=', '13800000003')
+      .executeTakeFirstOrThrow();
     expect(record).toMatchObject({ status: 'failed', provider: 'aliyun' });
     fake.answerWith({ Code: 'OK', Message: 'OK' });
   });

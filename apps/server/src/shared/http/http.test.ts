@@ -42,7 +42,10 @@ describe('HTTP conventions (api-contract §1)', () => {
   });
 
   it('answers a JSON array or scalar body as missing fields', async () => {
-    expect((await post('/api/v2/login/password', '[1,2]')).json()).toMatchObject({ code: 1, message: '请输入手机号,请输入密码' });
+    expect((await post('/api/v2/login/password', '[1,2]')).json()).toMatchObject({
+      code: 1,
+      message: '请输入手机号,请输入密码',
+    });
     expect((await post('/api/v2/login/password', '"x"')).json()).toMatchObject({ code: 1 });
   });
 
@@ -71,12 +74,19 @@ describe('HTTP conventions (api-contract §1)', () => {
   it('echoes a request id header, reusing a well-formed incoming one', async () => {
     const generated = await t.app.inject({ method: 'GET', url: '/api/v2/other/config' });
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    const passed = await t.app.inject({ method: 'GET', url: '/api/v2/other/config', headers: { 'x-request-id': 'edge-42' } });
+    const passed = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/other/config',
+      headers: { 'x-request-id': 'edge-42' },
+    });
     expect(passed.headers['x-request-id']).toBe('edge-42');
   });
 
   it('answers malformed URLs (bad percent-encoding, over-long path parts) with 参数错误', async () => {
-    for (const url of ['/api/v2/member/notificationMarkAsRead/%E0%A4%A', `/api/v2/member/notificationMarkAsRead/${'9'.repeat(300)}`]) {
+    for (const url of [
+      '/api/v2/member/notificationMarkAsRead/%E0%A4%A',
+      `/api/v2/member/notificationMarkAsRead/${'9'.repeat(300)}`,
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.json(), url).toEqual({ code: 1, message: '参数错误', data: [] });
@@ -85,7 +95,8 @@ describe('HTTP conventions (api-contract §1)', () => {
 
   it('accepts only plain positive integers as ids', () => {
     expect(parseId('42')).toBe(42);
-    for (const bad of ['abc', '-1', '1.5', '1e3', '', '99999999999', "1' or 1=1"]) expect(() => parseId(bad)).toThrow('参数错误');
+    for (const bad of ['abc', '-1', '1.5', '1e3', '', '99999999999', "1' or 1=1"])
+      expect(() => parseId(bad)).toThrow('参数错误');
   });
 });
 
@@ -98,7 +109,8 @@ describe('rate limits', () => {
 
   it('answers code 429 请稍后再试 (HTTP 200) past the per-minute limit of an IP', async () => {
     const codes: number[] = [];
-    for (let i = 0; i < 6; i += 1) codes.push((await t.request({ method: 'GET', url: '/api/v2/other/config' })).code);
+    for (let i = 0; i < 6; i += 1)
+      codes.push((await t.request({ method: 'GET', url: '/api/v2/other/config' })).code);
     expect(codes).toEqual([0, 0, 0, 0, 0, 429]);
     const limited = await t.app.inject({ method: 'GET', url: '/api/v2/other/config' });
     expect(limited.statusCode).toBe(200);
@@ -107,7 +119,11 @@ describe('rate limits', () => {
   });
 
   it('counts per IP', async () => {
-    const other = await t.app.inject({ method: 'GET', url: '/api/v2/other/config', remoteAddress: '10.0.0.9' });
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/other/config',
+      remoteAddress: '10.0.0.9',
+    });
     expect(other.json().code).toBe(0);
   });
 });
@@ -126,7 +142,12 @@ describe('SMS and captcha rate limits per IP', () => {
         method: 'POST',
         url: '/api/v2/captcha/sms',
         remoteAddress: '10.0.0.7',
-        payload: { mobile: `1350000${String(i).padStart(4, '0')}`, image_key: 'k', image_captcha: 'x', scene: 'login' },
+        payload: {
+          mobile: `1350000${String(i).padStart(4, '0')}`,
+          image_key: 'k',
+          image_captcha: 'x',
+          scene: 'login',
+        },
       });
       codes.push(res.json().code);
     }
@@ -137,7 +158,9 @@ describe('SMS and captcha rate limits per IP', () => {
   it('allows at most 30 captcha images a minute from one IP', async () => {
     let last = 0;
     for (let i = 0; i < 31; i += 1) {
-      last = (await t.app.inject({ method: 'GET', url: '/api/v2/captcha/image', remoteAddress: '10.0.0.8' })).json().code;
+      last = (
+        await t.app.inject({ method: 'GET', url: '/api/v2/captcha/image', remoteAddress: '10.0.0.8' })
+      ).json().code;
     }
     expect(last).toBe(429);
   });

@@ -11,7 +11,12 @@ export interface ProtocolCheckboxProps {
  * 勾选同意《用户协议》和《隐私协议》: a real checkbox named by the whole line; the two titles
  * open the configured pages and, being links, do not toggle it.
  */
-export function ProtocolCheckbox({ checked, onChange, userProtocol, privateProtocol }: ProtocolCheckboxProps) {
+export function ProtocolCheckbox({
+  checked,
+  onChange,
+  userProtocol,
+  privateProtocol,
+}: ProtocolCheckboxProps) {
   return (
     <label className="kz-protocol">
       <span className="kz-protocol-check">
@@ -21,9 +26,19 @@ export function ProtocolCheckbox({ checked, onChange, userProtocol, privateProto
           checked={checked}
           onChange={(e) => onChange(e.target.checked)}
         />
-        <span className={checked ? 'kz-protocol-box kz-protocol-box--checked' : 'kz-protocol-box'} aria-hidden="true">
+        <span
+          className={checked ? 'kz-protocol-box kz-protocol-box--checked' : 'kz-protocol-box'}
+          aria-hidden="true"
+        >
           <svg viewBox="0 0 16 16" width="10" height="10">
-            <path d="m3 8.5 3.2 3L13 4.5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="m3 8.5 3.2 3L13 4.5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
         </span>
       </span>

@@ -10,7 +10,12 @@ export type SocialApp = 'qq' | 'wechat';
  * Browser address that starts a social login (spec §7): s_url returns to the redirect target
  * (the member centre when that is /login), f_url to /login-error.
  */
-export function socialLoginUrl(app: SocialApp, config: SiteConfig, redirect: string, host = getHost()): string {
+export function socialLoginUrl(
+  app: SocialApp,
+  config: SiteConfig,
+  redirect: string,
+  host = getHost(),
+): string {
   const target = !redirect || redirect === '/login' ? '/member' : redirect;
   const params = new URLSearchParams({
     s_url: removeTokenParams(host + target),
@@ -47,7 +52,12 @@ export function SocialLogin({ config, redirect, agreed, userAgent }: SocialLogin
       <div className="kz-social-title">其他登录方式</div>
       <div className="kz-social-icons">
         {showQq ? (
-          <button type="button" className="kz-social-btn kz-social-btn--qq" aria-label="QQ登录" onClick={() => go('qq')}>
+          <button
+            type="button"
+            className="kz-social-btn kz-social-btn--qq"
+            aria-label="QQ登录"
+            onClick={() => go('qq')}
+          >
             <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
               <path
                 fill="currentColor"

@@ -11,7 +11,13 @@ afterEach(() => {
 
 function stubLocationReplace() {
   const replace = vi.fn();
-  vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, replace, href: window.location.href, search: window.location.search, pathname: window.location.pathname });
+  vi.spyOn(window, 'location', 'get').mockReturnValue({
+    ...window.location,
+    replace,
+    href: window.location.href,
+    search: window.location.search,
+    pathname: window.location.pathname,
+  });
   return replace;
 }
 

@@ -1,11 +1,6 @@
 import type { NavigateFunction } from 'react-router-dom';
 import type { MemberDetail, SiteConfig } from '@/shared/api/types';
-import {
-  clearFaceVerify,
-  clearToken,
-  getToken,
-  saveTmpToken,
-} from '@/shared/storage/storage';
+import { clearFaceVerify, clearToken, getToken, saveTmpToken } from '@/shared/storage/storage';
 import { useAppStore } from '@/shared/store/app-store';
 import { beginFaceVerify, FACE_VERIFY_FAILED } from '@/shared/verification/face-verify';
 

@@ -63,7 +63,11 @@ export default function FaceSuccessPage() {
         {phase === 'guest' ? (
           <>
             <p className="kz-result-text">请登录后查看实名认证结果</p>
-            <Button color="primary" className="kz-result-button" onClick={() => navigate(loginUrl('/auth/faceSuccess'))}>
+            <Button
+              color="primary"
+              className="kz-result-button"
+              onClick={() => navigate(loginUrl('/auth/faceSuccess'))}
+            >
               去登录
             </Button>
           </>
@@ -86,7 +90,14 @@ export default function FaceSuccessPage() {
           <>
             <svg className="kz-result-icon kz-result-icon--success" viewBox="0 0 64 64" aria-hidden="true">
               <circle cx="32" cy="32" r="30" fill="currentColor" />
-              <path d="M19 33l9 9 17-18" fill="none" stroke="#fff" strokeWidth="5" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M19 33l9 9 17-18"
+                fill="none"
+                stroke="#fff"
+                strokeWidth="5"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
             <p className="kz-result-text">实名认证已完成</p>
             <dl className="kz-face-info">
@@ -100,7 +111,11 @@ export default function FaceSuccessPage() {
               </div>
             </dl>
             {checked ? (
-              <Button color="primary" className="kz-result-button" onClick={() => navigate('/', { replace: true })}>
+              <Button
+                color="primary"
+                className="kz-result-button"
+                onClick={() => navigate('/', { replace: true })}
+              >
                 返回首页
               </Button>
             ) : null}

@@ -13,7 +13,8 @@ describe('password login', () => {
     let attempt = 0;
     const { called } = mockApi({
       'GET /api/v2/other/config': () => ok(testConfig()),
-      'POST /api/v2/login/password': () => (++attempt === 1 ? fail('手机号或密码错误') : ok({ token: 'pw-token' })),
+      'POST /api/v2/login/password': () =>
+        ++attempt === 1 ? fail('手机号或密码错误') : ok({ token: 'pw-token' }),
       'GET /api/v2/member/detail': () => ok(testMember()),
     });
     const { router } = renderApp('/login-password?redirect=%2Fmember');

@@ -13,7 +13,12 @@ afterEach(() => {
 function api(overrides: Record<string, Parameters<typeof mockApi>[0][string]> = {}) {
   return mockApi({
     'GET /api/v2/other/config': () =>
-      ok(testConfig({ user_protocol: 'http://api.test/user/protocol', user_private_protocol: 'http://api.test/p' })),
+      ok(
+        testConfig({
+          user_protocol: 'http://api.test/user/protocol',
+          user_private_protocol: 'http://api.test/p',
+        }),
+      ),
     'GET /api/v2/captcha/image': (() => {
       let n = 0;
       return () => ok({ key: `key-${++n}`, img: `data:image/png;base64,${n}` });
@@ -51,7 +56,10 @@ describe('login page', () => {
       'href',
       '/login-password?redirect=%2Fstudy%3Ftab%3Dcourse',
     );
-    expect(screen.getByRole('link', { name: '《用户协议》' })).toHaveAttribute('href', 'http://api.test/user/protocol');
+    expect(screen.getByRole('link', { name: '《用户协议》' })).toHaveAttribute(
+      'href',
+      'http://api.test/user/protocol',
+    );
     expect(screen.getByRole('link', { name: '《隐私协议》' })).toHaveAttribute('href', 'http://api.test/p');
   });
 
@@ -86,7 +94,12 @@ describe('login page', () => {
 
     fireEvent.click(screen.getByRole('button', { name: '刷新验证码' }));
     await waitFor(() => expect(called('GET /api/v2/captcha/image')).toHaveLength(2));
-    await waitFor(() => expect(screen.getByRole('img', { name: '图形验证码' })).toHaveAttribute('src', 'data:image/png;base64,2'));
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: '图形验证码' })).toHaveAttribute(
+        'src',
+        'data:image/png;base64,2',
+      ),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: '取消' }));
     await waitFor(() => expect(screen.queryByPlaceholderText('请输入图中字符')).toBeNull());
@@ -165,7 +178,11 @@ describe('login page', () => {
     fireEvent.click(screen.getByRole('button', { name: '登录/注册' }));
     await waitFor(() => expect(useAppStore.getState().isLogin).toBe(true));
     expect(getToken()).toBe('new-token');
-    expect(called('POST /api/v2/login/mobile')[0].body).toEqual({ mobile: '13800000003', mobile_code: '123456', msv: '' });
+    expect(called('POST /api/v2/login/mobile')[0].body).toEqual({
+      mobile: '13800000003',
+      mobile_code: '123456',
+      msv: '',
+    });
     expect(called('GET /api/v2/other/config')).toHaveLength(2);
     expect(called('GET /api/v2/member/detail')[0].headers.Authorization).toBe('Bearer new-token');
 

@@ -20,7 +20,9 @@ export default function LoginPage() {
   const [agreed, setAgreed] = useState(false);
   const completeLogin = useCompleteLogin();
 
-  const passwordHref = redirect ? `/login-password?redirect=${encodeURIComponent(redirect)}` : '/login-password';
+  const passwordHref = redirect
+    ? `/login-password?redirect=${encodeURIComponent(redirect)}`
+    : '/login-password';
 
   return (
     <div className="kz-page kz-page--white">

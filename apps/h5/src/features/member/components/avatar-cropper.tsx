@@ -61,11 +61,22 @@ export function AvatarCropper({ file, onCancel, onConfirm }: AvatarCropperProps)
     };
   }, [file]);
 
-  const view = loaded ? { width: loaded.width, height: loaded.height, viewport: VIEWPORT, zoom, ...offset } : null;
+  const view = loaded
+    ? { width: loaded.width, height: loaded.height, viewport: VIEWPORT, zoom, ...offset }
+    : null;
 
   const moveTo = (offsetX: number, offsetY: number, nextZoom = zoom) => {
     if (!loaded) return;
-    setOffset(clampOffset({ width: loaded.width, height: loaded.height, viewport: VIEWPORT, zoom: nextZoom, offsetX, offsetY }));
+    setOffset(
+      clampOffset({
+        width: loaded.width,
+        height: loaded.height,
+        viewport: VIEWPORT,
+        zoom: nextZoom,
+        offsetX,
+        offsetY,
+      }),
+    );
   };
 
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
@@ -154,7 +165,14 @@ export function AvatarCropper({ file, onCancel, onConfirm }: AvatarCropperProps)
           />
         </label>
         <p className="kz-cropper-tip">拖动图片调整位置，头像将裁剪为正方形</p>
-        <Button block color="primary" size="large" loading={busy} disabled={!loaded} onClick={() => void confirm()}>
+        <Button
+          block
+          color="primary"
+          size="large"
+          loading={busy}
+          disabled={!loaded}
+          onClick={() => void confirm()}
+        >
           确定
         </Button>
       </div>

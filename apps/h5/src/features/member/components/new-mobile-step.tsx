@@ -111,7 +111,12 @@ export function NewMobileStep({ onSubmit }: NewMobileStepProps) {
             autoComplete="off"
           />
         </label>
-        <button type="button" className="kz-inline-captcha" aria-label="刷新验证码" onClick={() => void refreshCaptcha()}>
+        <button
+          type="button"
+          className="kz-inline-captcha"
+          aria-label="刷新验证码"
+          onClick={() => void refreshCaptcha()}
+        >
           {captcha ? <img src={captcha.img} alt="图形验证码" /> : <span>点击加载</span>}
         </button>
       </div>
@@ -136,7 +141,13 @@ export function NewMobileStep({ onSubmit }: NewMobileStepProps) {
           disabled={sending || countdown.seconds > 0}
           aria-live="polite"
         >
-          {sending ? <SpinLoading style={{ '--size': '18px' }} aria-label="发送中" /> : countdown.seconds > 0 ? `${countdown.seconds}s` : '获取验证码'}
+          {sending ? (
+            <SpinLoading style={{ '--size': '18px' }} aria-label="发送中" />
+          ) : countdown.seconds > 0 ? (
+            `${countdown.seconds}s`
+          ) : (
+            '获取验证码'
+          )}
         </button>
       </div>
       <Button

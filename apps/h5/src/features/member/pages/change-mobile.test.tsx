@@ -17,7 +17,11 @@ describe('/member/mobile', () => {
     const { called } = mockApi({
       'GET /api/v2/other/config': () => ok(testConfig()),
       'GET /api/v2/member/detail': () =>
-        ok(bound ? testMember({ mobile: '13900000009' }) : testMember({ is_bind_mobile: 0, mobile: '234567890' })),
+        ok(
+          bound
+            ? testMember({ mobile: '13900000009' })
+            : testMember({ is_bind_mobile: 0, mobile: '234567890' }),
+        ),
       'GET /api/v2/captcha/image': () => ok({ key: 'k', img: 'data:image/png;base64,1' }),
       'POST /api/v2/captcha/sms': () => ok([]),
       'POST /api/v2/member/detail/mobile': () => {

@@ -103,7 +103,13 @@ export default function ChangePasswordPage() {
             </Button>
           </section>
         ) : (
-          <SmsStep mobile={mobile} submitText="确定" sendKey={sendKey} onResend={() => setCaptchaOpen(true)} onSubmit={submit} />
+          <SmsStep
+            mobile={mobile}
+            submitText="确定"
+            sendKey={sendKey}
+            onResend={() => setCaptchaOpen(true)}
+            onSubmit={submit}
+          />
         )}
       </div>
       <CaptchaDialog visible={captchaOpen} onCancel={() => setCaptchaOpen(false)} onConfirm={send} />

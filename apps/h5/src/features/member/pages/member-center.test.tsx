@@ -29,7 +29,8 @@ describe('/member', () => {
     setToken('t');
     mockApi({
       'GET /api/v2/other/config': () => ok(testConfig()),
-      'GET /api/v2/member/detail': () => ok(testMember({ nick_name: '学员甲', avatar: 'https://cdn.test/a.jpg' })),
+      'GET /api/v2/member/detail': () =>
+        ok(testMember({ nick_name: '学员甲', avatar: 'https://cdn.test/a.jpg' })),
       'GET /api/v2/member/unreadNotificationCount': () => ok(3),
     });
     renderApp('/member');

@@ -9,7 +9,14 @@ import './member.css';
 function Arrow() {
   return (
     <svg className="kz-arrow" viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
-      <path d="m9 5 7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="m9 5 7 7-7 7"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

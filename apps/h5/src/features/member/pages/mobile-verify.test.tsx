@@ -43,8 +43,14 @@ describe('/member/mobileVerify', () => {
     const { router } = renderApp('/member/mobileVerify');
     await proveOldMobile();
     expect(document.title).toBe('验证原手机号');
-    expect(called('POST /api/v2/captcha/sms')[0].body).toMatchObject({ mobile: '13812345678', scene: 'mobile_bind' });
-    expect(called('POST /api/v2/member/verify')[0].body).toEqual({ mobile: '13812345678', mobile_code: '111111' });
+    expect(called('POST /api/v2/captcha/sms')[0].body).toMatchObject({
+      mobile: '13812345678',
+      scene: 'mobile_bind',
+    });
+    expect(called('POST /api/v2/member/verify')[0].body).toEqual({
+      mobile: '13812345678',
+      mobile_code: '111111',
+    });
 
     fireEvent.change(screen.getByPlaceholderText('请输入新的手机号码'), { target: { value: '13900001111' } });
     expect(await screen.findByRole('img', { name: '图形验证码' })).toBeInTheDocument();
@@ -60,7 +66,11 @@ describe('/member/mobileVerify', () => {
     fireEvent.click(screen.getByRole('button', { name: '立即绑定' }));
     await vi.waitFor(() => expect(called('PUT /api/v2/member/mobile')).toHaveLength(1));
     expect(screen.getAllByText('成功').length).toBeGreaterThan(0);
-    expect(called('PUT /api/v2/member/mobile')[0].body).toEqual({ mobile: '13900001111', mobile_code: '222222', sign: 'SIGN-1' });
+    expect(called('PUT /api/v2/member/mobile')[0].body).toEqual({
+      mobile: '13900001111',
+      mobile_code: '222222',
+      sign: 'SIGN-1',
+    });
     await act(async () => {
       await vi.advanceTimersByTimeAsync(600);
     });
@@ -69,7 +79,8 @@ describe('/member/mobileVerify', () => {
 
   it('the new-mobile form validates before sending and refreshes the captcha when sending fails', async () => {
     const { called } = api({
-      'POST /api/v2/captcha/sms': ({ body }) => (body.mobile === '13812345678' ? ok([]) : fail('图形验证码错误')),
+      'POST /api/v2/captcha/sms': ({ body }) =>
+        body.mobile === '13812345678' ? ok([]) : fail('图形验证码错误'),
     });
     renderApp('/member/mobileVerify');
     await proveOldMobile();
@@ -89,7 +100,9 @@ describe('/member/mobileVerify', () => {
     fireEvent.change(screen.getByPlaceholderText('请输入图形验证码'), { target: { value: 'bad' } });
     fireEvent.click(send);
     expect(await screen.findByText('图形验证码错误')).toBeInTheDocument();
-    await vi.waitFor(() => expect(screen.getByRole('img', { name: '图形验证码' }).getAttribute('src')).not.toBe(before));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('img', { name: '图形验证码' }).getAttribute('src')).not.toBe(before),
+    );
     expect(screen.getByPlaceholderText('请输入图形验证码')).toHaveValue('');
     expect(screen.getByRole('button', { name: '获取验证码' })).toBeEnabled();
 

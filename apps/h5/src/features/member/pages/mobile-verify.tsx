@@ -79,7 +79,13 @@ export default function MobileVerifyPage() {
           </section>
         ) : null}
         {step === 'sms' ? (
-          <SmsStep mobile={mobile} submitText="绑定" sendKey={sendKey} onResend={() => setCaptchaOpen(true)} onSubmit={verify} />
+          <SmsStep
+            mobile={mobile}
+            submitText="绑定"
+            sendKey={sendKey}
+            onResend={() => setCaptchaOpen(true)}
+            onSubmit={verify}
+          />
         ) : null}
         {step === 'new' ? <NewMobileStep onSubmit={change} /> : null}
       </div>

@@ -21,7 +21,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function api(member: Partial<MemberDetail> | (() => Partial<MemberDetail>), handlers: Record<string, Handler> = {}, config = testConfig()) {
+function api(
+  member: Partial<MemberDetail> | (() => Partial<MemberDetail>),
+  handlers: Record<string, Handler> = {},
+  config = testConfig(),
+) {
   return mockApi({
     'GET /api/v2/other/config': () => ok(config),
     'GET /api/v2/member/detail': () => ok(testMember(typeof member === 'function' ? member() : member)),
@@ -29,7 +33,8 @@ function api(member: Partial<MemberDetail> | (() => Partial<MemberDetail>), hand
   });
 }
 
-const row = (label: string) => screen.getByText(label, { exact: true }).closest('.adm-list-item') as HTMLElement;
+const row = (label: string) =>
+  screen.getByText(label, { exact: true }).closest('.adm-list-item') as HTMLElement;
 
 describe('/member/profile', () => {
   it('shows the account rows and refreshes the member on entry', async () => {
@@ -66,7 +71,9 @@ describe('/member/profile', () => {
     expect(within(dialog).getByText('昵称设置后不可修改，最多24个字符')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: '确认' }));
     expect(await screen.findByText('请输入昵称')).toBeInTheDocument();
-    fireEvent.change(within(dialog).getByPlaceholderText('请输入昵称'), { target: { value: 'x'.repeat(25) } });
+    fireEvent.change(within(dialog).getByPlaceholderText('请输入昵称'), {
+      target: { value: 'x'.repeat(25) },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: '确认' }));
     expect(await screen.findByText('昵称不能超过24个字符')).toBeInTheDocument();
     expect(called('POST /api/v2/member/detail/nickname')).toHaveLength(0);
@@ -118,7 +125,10 @@ describe('/member/profile', () => {
 
     fireEvent.change(input, { target: { files: [new File(['png'], 'me.png', { type: 'image/png' })] } });
     const cropper = await screen.findByRole('dialog', { name: '裁剪头像' });
-    expect(await within(cropper).findByRole('img', { name: '头像预览' })).toHaveAttribute('src', 'blob:preview');
+    expect(await within(cropper).findByRole('img', { name: '头像预览' })).toHaveAttribute(
+      'src',
+      'blob:preview',
+    );
     fireEvent.click(within(cropper).getByRole('button', { name: '确定' }));
     expect(await screen.findByText('上传头像成功')).toBeInTheDocument();
 
@@ -131,7 +141,9 @@ describe('/member/profile', () => {
     expect(sent.type).toBe('image/jpeg');
     expect(sent.name).toBe('avatar.jpg');
     expect(sent.size).toBe(jpeg.size);
-    await waitFor(() => expect(screen.getByRole('img', { name: '头像' })).toHaveAttribute('src', 'https://cdn.test/new.jpg'));
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: '头像' })).toHaveAttribute('src', 'https://cdn.test/new.jpg'),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '裁剪头像' })).toBeNull());
   });
 
@@ -148,7 +160,12 @@ describe('/member/profile', () => {
   });
 
   it('avatar: a failed upload keeps the cropper open', async () => {
-    vi.mocked(loadImageFile).mockResolvedValue({ image: document.createElement('img'), width: 10, height: 10, url: 'blob:x' });
+    vi.mocked(loadImageFile).mockResolvedValue({
+      image: document.createElement('img'),
+      width: 10,
+      height: 10,
+      url: 'blob:x',
+    });
     vi.mocked(cropToJpeg).mockResolvedValue(new Blob(['j'], { type: 'image/jpeg' }));
     api({}, { 'POST /api/v2/member/detail/avatar': () => fail('请上传图片文件') });
     renderApp('/member/profile');
@@ -194,11 +211,16 @@ describe('/member/profile', () => {
   });
 
   it('an unverified member starts face verification from 未认证', async () => {
-    const { called } = api({}, { 'POST /api/v3/member/tencent/faceVerify': () => fail('当前学员已完成实人认证') });
+    const { called } = api(
+      {},
+      { 'POST /api/v3/member/tencent/faceVerify': () => fail('当前学员已完成实人认证') },
+    );
     renderApp('/member/profile');
     fireEvent.click(await screen.findByText('未认证'));
     expect(await screen.findByText('当前学员已完成实人认证')).toBeInTheDocument();
-    expect(called('POST /api/v3/member/tencent/faceVerify')[0].body.s_url).toBe(`${window.location.origin}/auth/faceSuccess`);
+    expect(called('POST /api/v3/member/tencent/faceVerify')[0].body.s_url).toBe(
+      `${window.location.origin}/auth/faceSuccess`,
+    );
   });
 
   it('QQ: shown when enabled outside WeChat; a bound account is unbound after confirmation', async () => {
@@ -256,7 +278,9 @@ describe('/member/profile', () => {
 
   it('a failed bind shows login_err_msg', async () => {
     api({});
-    renderApp('/member/profile?login_err_msg=%E6%8E%88%E6%9D%83%E7%99%BB%E5%BD%95%E5%A4%B1%E8%B4%A5&action=bind');
+    renderApp(
+      '/member/profile?login_err_msg=%E6%8E%88%E6%9D%83%E7%99%BB%E5%BD%95%E5%A4%B1%E8%B4%A5&action=bind',
+    );
     expect(await screen.findByText('授权登录失败')).toBeInTheDocument();
   });
 
@@ -266,7 +290,9 @@ describe('/member/profile', () => {
     fireEvent.click(await screen.findByText('账号注销'));
     const dialog = await screen.findByRole('dialog');
     expect(
-      within(dialog).getByText('确认注销账号？确认之后账号将在7天后自动注销，期间内登录账号将会自动取消账号注销。'),
+      within(dialog).getByText(
+        '确认注销账号？确认之后账号将在7天后自动注销，期间内登录账号将会自动取消账号注销。',
+      ),
     ).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: '确认' }));
     expect(await screen.findByText('注销成功')).toBeInTheDocument();

@@ -35,7 +35,11 @@ export const PROFILE_TEXT = {
 type Member = MemberDetail & Partial<Pick<ContractMember, 'is_bind_qq' | 'is_bind_wechat'>>;
 
 function Value({ children, unset }: { children: ReactNode; unset?: boolean }) {
-  return <span className={unset ? 'kz-profile-value kz-profile-value--unset' : 'kz-profile-value'}>{children}</span>;
+  return (
+    <span className={unset ? 'kz-profile-value kz-profile-value--unset' : 'kz-profile-value'}>
+      {children}
+    </span>
+  );
 }
 
 /** Profile (screens §2.19): avatar, nickname, bindings, real name, password, deletion, logout. */
@@ -120,7 +124,10 @@ export default function ProfilePage() {
   const toggleSocial = async (app: BindApp, bound: boolean) => {
     if (!bound) {
       // The client has already shown why a ticket could not be had.
-      const ticket = await getBindTicket().then(({ data }) => data.ticket, () => null);
+      const ticket = await getBindTicket().then(
+        ({ data }) => data.ticket,
+        () => null,
+      );
       if (ticket) window.location.href = socialBindUrl(app, config, ticket);
       return;
     }
@@ -168,7 +175,11 @@ export default function ProfilePage() {
   };
 
   const logout = async () => {
-    const confirmed = await Dialog.confirm({ content: PROFILE_TEXT.logoutConfirm, confirmText: '确认', cancelText: '取消' });
+    const confirmed = await Dialog.confirm({
+      content: PROFILE_TEXT.logoutConfirm,
+      confirmText: '确认',
+      cancelText: '取消',
+    });
     if (!confirmed) return;
     useAppStore.getState().logoutAction();
     showToast('已安全退出');
@@ -229,7 +240,11 @@ export default function ProfilePage() {
         </List.Item>
         <List.Item
           onClick={changePassword}
-          extra={<Value unset={user.is_password_set !== 1}>{user.is_password_set === 1 ? '已设置' : '设置密码'}</Value>}
+          extra={
+            <Value unset={user.is_password_set !== 1}>
+              {user.is_password_set === 1 ? '已设置' : '设置密码'}
+            </Value>
+          }
         >
           修改密码
         </List.Item>

@@ -14,7 +14,8 @@ describe('/member/setting', () => {
     mockApi({ 'GET /api/v2/other/config': () => ok(testConfig({ webname: '课栈网校' })) });
     renderApp('/member/setting');
     expect(await screen.findByRole('heading', { name: '关于平台' })).toBeInTheDocument();
-    for (const label of ['用户协议', '隐私协议', '关于我们']) expect(screen.getByText(label)).toBeInTheDocument();
+    for (const label of ['用户协议', '隐私协议', '关于我们'])
+      expect(screen.getByText(label)).toBeInTheDocument();
     expect(screen.getByText(`Copyright ${new Date().getFullYear()}.`)).toBeInTheDocument();
     expect(screen.getByText('课栈网校 版权所有')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '退出登录' })).toBeNull();

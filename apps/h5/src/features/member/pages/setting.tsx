@@ -20,7 +20,11 @@ export default function SettingPage() {
   };
 
   const logout = async () => {
-    const confirmed = await Dialog.confirm({ content: '确认安全退出登录？', confirmText: '确认', cancelText: '取消' });
+    const confirmed = await Dialog.confirm({
+      content: '确认安全退出登录？',
+      confirmText: '确认',
+      cancelText: '取消',
+    });
     if (!confirmed) return;
     useAppStore.getState().logoutAction();
     showToast('已安全退出');
@@ -33,7 +37,9 @@ export default function SettingPage() {
       <List className="kz-setting-list">
         <List.Item onClick={() => open(config.user_protocol)}>用户协议</List.Item>
         <List.Item onClick={() => open(config.user_private_protocol)}>隐私协议</List.Item>
-        {config.vip_protocol ? <List.Item onClick={() => open(config.vip_protocol ?? '')}>会员服务协议</List.Item> : null}
+        {config.vip_protocol ? (
+          <List.Item onClick={() => open(config.vip_protocol ?? '')}>会员服务协议</List.Item>
+        ) : null}
         <List.Item onClick={() => open(config.aboutus)}>关于我们</List.Item>
       </List>
       {loggedIn ? (

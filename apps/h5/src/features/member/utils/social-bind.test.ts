@@ -4,7 +4,9 @@ import { socialBindUrl } from './social-bind';
 
 describe('socialBindUrl', () => {
   it('starts a QQ bind that returns to the profile, carrying the bind ticket and no token', () => {
-    const url = new URL(socialBindUrl('qq', testConfig({ url: 'https://api.example.com' }), 'T1', 'https://h5.example.com'));
+    const url = new URL(
+      socialBindUrl('qq', testConfig({ url: 'https://api.example.com' }), 'T1', 'https://h5.example.com'),
+    );
     expect(url.origin + url.pathname).toBe('https://api.example.com/api/v3/auth/login/socialite/qq');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       s_url: 'https://h5.example.com/member/profile',

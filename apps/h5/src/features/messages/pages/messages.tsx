@@ -101,7 +101,12 @@ export default function MessagesPage() {
         title="我的消息"
         right={
           status === 'ready' && items.length > 0 ? (
-            <button type="button" className="kz-messages-all" disabled={!hasUnread || markingAll} onClick={() => void markAll()}>
+            <button
+              type="button"
+              className="kz-messages-all"
+              disabled={!hasUnread || markingAll}
+              onClick={() => void markAll()}
+            >
               全部已读
             </button>
           ) : null

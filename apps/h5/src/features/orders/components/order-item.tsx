@@ -37,7 +37,11 @@ export function OrderItem({ order }: { order: MemberOrder }) {
           <p className="kz-order-meta">
             {order.payment_text ? `${order.payment_text} · ` : ''}订单号 {order.order_id}
           </p>
-          {order.discount > 0 ? <p className="kz-order-meta">优惠￥{order.discount}，实付￥{order.amount}</p> : null}
+          {order.discount > 0 ? (
+            <p className="kz-order-meta">
+              优惠￥{order.discount}，实付￥{order.amount}
+            </p>
+          ) : null}
           {order.is_refund === 1 ? (
             <p className="kz-order-refund">已退金额：￥{order.refunded_charge.toFixed(2)}</p>
           ) : null}

@@ -5,7 +5,13 @@ export function PaymentIcon({ sign }: { sign: string }) {
     return (
       <svg {...common}>
         <rect width="24" height="24" rx="6" fill="#1677ff" />
-        <path d="M6 8.5h12M12 6v2.5M8 11h8c-.8 3.6-4 6.3-8.5 6.8M10 12.5c1.5 2.4 4.3 4 8 4.8" fill="none" stroke="#fff" strokeWidth="1.6" strokeLinecap="round" />
+        <path
+          d="M6 8.5h12M12 6v2.5M8 11h8c-.8 3.6-4 6.3-8.5 6.8M10 12.5c1.5 2.4 4.3 4 8 4.8"
+          fill="none"
+          stroke="#fff"
+          strokeWidth="1.6"
+          strokeLinecap="round"
+        />
       </svg>
     );
   if (sign === 'wechat-jsapi' || sign === 'wechat_h5')
@@ -20,13 +26,26 @@ export function PaymentIcon({ sign }: { sign: string }) {
     return (
       <svg {...common}>
         <rect width="24" height="24" rx="6" fill="#fa8c16" />
-        <path d="M7 13V9.5a1 1 0 0 1 2 0V12m0-3.5V7.5a1 1 0 0 1 2 0V12m0-4a1 1 0 0 1 2 0V12m0-2.5a1 1 0 0 1 2 0v4c0 2.5-1.8 4.5-4.5 4.5-2 0-3-1-4.5-3L6.3 14" fill="none" stroke="#fff" strokeWidth="1.4" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M7 13V9.5a1 1 0 0 1 2 0V12m0-3.5V7.5a1 1 0 0 1 2 0V12m0-4a1 1 0 0 1 2 0V12m0-2.5a1 1 0 0 1 2 0v4c0 2.5-1.8 4.5-4.5 4.5-2 0-3-1-4.5-3L6.3 14"
+          fill="none"
+          stroke="#fff"
+          strokeWidth="1.4"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
     );
   return (
     <svg {...common}>
       <rect width="24" height="24" rx="6" fill="#722ed1" />
-      <path d="M9 5.5h6M10 5.5v5l-4 7a1 1 0 0 0 .9 1.5h10.2a1 1 0 0 0 .9-1.5l-4-7v-5" fill="none" stroke="#fff" strokeWidth="1.5" strokeLinejoin="round" />
+      <path
+        d="M9 5.5h6M10 5.5v5l-4 7a1 1 0 0 0 .9 1.5h10.2a1 1 0 0 0 .9-1.5l-4-7v-5"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="1.5"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

@@ -10,7 +10,9 @@ export function VipThumb() {
       </defs>
       <rect width="120" height="90" rx="8" fill="url(#kz-vip-bg)" />
       <path d="M34 36l10 8 16-16 16 16 10-8-6 26H40z" fill="#e1a500" />
-      <text x="60" y="76" textAnchor="middle" fontSize="12" fontWeight="700" fill="#f6d78b">VIP</text>
+      <text x="60" y="76" textAnchor="middle" fontSize="12" fontWeight="700" fill="#f6d78b">
+        VIP
+      </text>
     </svg>
   );
 }

@@ -36,7 +36,8 @@ export function useOrderStatus(orderId: string) {
         if (data.status === ORDER_STATUS.REFUNDED) return setState('refunded');
       } catch (e) {
         if (stopped) return;
-        if (e instanceof ApiError && (e.kind === 'business' || e.kind === 'not-found')) return setState('missing');
+        if (e instanceof ApiError && (e.kind === 'business' || e.kind === 'not-found'))
+          return setState('missing');
       }
       if (attempts * POLL_INTERVAL_MS >= POLL_TIMEOUT_MS) return setState('timeout');
       timer = setTimeout(() => void tick(), POLL_INTERVAL_MS);

@@ -21,7 +21,11 @@ const COURSE = {
   buyVideos: [],
 };
 
-const method = (sign: string, name: string) => ({ sign, name, icon: `http://api.test/images/payment/${sign}.png` });
+const method = (sign: string, name: string) => ({
+  sign,
+  name,
+  icon: `http://api.test/images/payment/${sign}.png`,
+});
 const SANDBOX = method('sandbox', '模拟支付');
 const HANDPAY = method('handPay', '手动打款');
 
@@ -55,7 +59,8 @@ function api(overrides: Record<string, Handler> = {}) {
   });
 }
 
-const COURSE_URL = '/order?goods_type=vod&goods_id=7&goods_name=%E6%97%A7%E5%90%8D&goods_label=%E5%BD%95%E6%92%AD%E8%AF%BE%E7%A8%8B&goods_charge=1';
+const COURSE_URL =
+  '/order?goods_type=vod&goods_id=7&goods_name=%E6%97%A7%E5%90%8D&goods_label=%E5%BD%95%E6%92%AD%E8%AF%BE%E7%A8%8B&goods_charge=1';
 
 const total = () => screen.getByLabelText(/^总计￥/);
 const methodRadio = (name: string) => screen.findByRole('radio', { name });
@@ -77,13 +82,18 @@ describe('/order cashier', () => {
     expect(screen.queryByText('旧名')).toBeNull();
     expect(screen.getByText('录播课程')).toBeInTheDocument();
     expect(screen.getByText('￥159')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'React 移动端开发实战' })).toHaveAttribute('src', 'http://api.test/c7.png');
+    expect(screen.getByRole('img', { name: 'React 移动端开发实战' })).toHaveAttribute(
+      'src',
+      'http://api.test/c7.png',
+    );
     expect(total()).toHaveTextContent('总计￥159');
     await waitFor(() => expect(document.title).toBe('收银台'));
 
     expect(await methodRadio('模拟支付')).toHaveAttribute('aria-checked', 'false');
     expect(screen.getByRole('radio', { name: '手动打款' })).toHaveAttribute('aria-checked', 'false');
-    const paymentsCall = fetchMock.mock.calls.map((c) => String(c[0])).find((u) => u.includes('/order/payments'));
+    const paymentsCall = fetchMock.mock.calls
+      .map((c) => String(c[0]))
+      .find((u) => u.includes('/order/payments'));
     expect(paymentsCall).toContain('scene=h5');
 
     fireEvent.click(screen.getByRole('button', { name: '提交订单' }));
@@ -109,7 +119,9 @@ describe('/order cashier', () => {
       .getAllByRole('radio')
       .map((r) => r.textContent);
     expect(names).toEqual(['微信支付', '手动打款', '模拟支付']);
-    const paymentsCall = fetchMock.mock.calls.map((c) => String(c[0])).find((u) => u.includes('/order/payments'));
+    const paymentsCall = fetchMock.mock.calls
+      .map((c) => String(c[0]))
+      .find((u) => u.includes('/order/payments'));
     expect(paymentsCall).toContain('scene=wechat');
   });
 
@@ -124,7 +136,16 @@ describe('/order cashier', () => {
     const { called } = api({
       'GET /api/v2/promoCode/BAD/check': () => ok({ can_use: 0, promo_code: [] }),
       'GET /api/v2/promoCode/GOOD10/check': () =>
-        ok({ can_use: 1, promo_code: { id: 1, code: 'GOOD10', expired_at: null, invited_user_reward: 10, invite_user_reward: 5 } }),
+        ok({
+          can_use: 1,
+          promo_code: {
+            id: 1,
+            code: 'GOOD10',
+            expired_at: null,
+            invited_user_reward: 10,
+            invite_user_reward: 5,
+          },
+        }),
       'POST /api/v2/order/course': () => ok(order({ discount: 10, amount: 149 })),
     });
     renderApp(COURSE_URL);
@@ -156,9 +177,20 @@ describe('/order cashier', () => {
     api({
       'GET /api/v2/role/2': () => ok({ id: 2, name: '季度会员', charge: 80, expire_days: 90, desc_rows: [] }),
       'GET /api/v2/promoCode/BIG/check': () =>
-        ok({ can_use: 1, promo_code: { id: 1, code: 'BIG', expired_at: null, invited_user_reward: 100, invite_user_reward: 0 } }),
+        ok({
+          can_use: 1,
+          promo_code: {
+            id: 1,
+            code: 'BIG',
+            expired_at: null,
+            invited_user_reward: 100,
+            invite_user_reward: 0,
+          },
+        }),
     });
-    renderApp('/order?goods_type=role&goods_id=2&goods_name=%E5%AD%A3%E5%BA%A6%E4%BC%9A%E5%91%98&goods_label=VIP%E4%BC%9A%E5%91%98&goods_charge=80');
+    renderApp(
+      '/order?goods_type=role&goods_id=2&goods_name=%E5%AD%A3%E5%BA%A6%E4%BC%9A%E5%91%98&goods_label=VIP%E4%BC%9A%E5%91%98&goods_charge=80',
+    );
     expect(await screen.findByRole('img', { name: 'VIP会员' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: /使用优惠码/ }));
     fireEvent.change(await screen.findByPlaceholderText('请输入优惠码'), { target: { value: 'BIG' } });
@@ -202,7 +234,8 @@ describe('/order cashier', () => {
   it('when the ticket fails, trying again pays the same order instead of creating another', async () => {
     let ticketDown = true;
     const { called } = api({
-      'POST /api/v3/order/pay/ticket': () => (ticketDown ? fail('服务繁忙') : ok({ ticket: 'T'.repeat(32), expires_in: 300 })),
+      'POST /api/v3/order/pay/ticket': () =>
+        ticketDown ? fail('服务繁忙') : ok({ ticket: 'T'.repeat(32), expires_in: 300 }),
     });
     renderApp(COURSE_URL);
     fireEvent.click(await methodRadio('模拟支付'));
@@ -227,7 +260,8 @@ describe('/order cashier', () => {
 
   it('an order fully paid by the promo code goes straight to the result page', async () => {
     api({
-      'POST /api/v2/order/role': () => ok(order({ status: 9, status_text: '已支付', amount: 0, discount: 80 })),
+      'POST /api/v2/order/role': () =>
+        ok(order({ status: 9, status_text: '已支付', amount: 0, discount: 80 })),
       'GET /api/v2/order/status': () => ok({ status: 9, status_text: '已支付' }),
     });
     const { router } = renderApp('/order?goods_type=role&goods_id=2&goods_charge=80');
@@ -241,7 +275,10 @@ describe('/order cashier', () => {
   });
 
   it('manual transfer replaces the cashier with /order/pay carrying the server amount', async () => {
-    api({ 'POST /api/v2/order/course': () => ok(order({ amount: 150, discount: 9 })), 'POST /api/v3/order/pay/handPay': () => ok({ text: '' }) });
+    api({
+      'POST /api/v2/order/course': () => ok(order({ amount: 150, discount: 9 })),
+      'POST /api/v3/order/pay/handPay': () => ok({ text: '' }),
+    });
     const { router } = renderApp(COURSE_URL);
     fireEvent.click(await methodRadio('手动打款'));
     fireEvent.click(screen.getByRole('button', { name: '提交订单' }));
@@ -282,7 +319,9 @@ describe('/order cashier', () => {
     expect(await screen.findByText('商品信息加载失败')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '提交订单' })).toBeDisabled();
     down = false;
-    fireEvent.click(within(screen.getByRole('region', { name: '商品信息' })).getByRole('button', { name: '重试' }));
+    fireEvent.click(
+      within(screen.getByRole('region', { name: '商品信息' })).getByRole('button', { name: '重试' }),
+    );
     expect(await screen.findByText('React 移动端开发实战')).toBeInTheDocument();
   });
 });

@@ -232,7 +232,11 @@ function Checkout({ query }: { query: CheckoutQuery }) {
         ) : (
           <div className="kz-goods">
             <div className="kz-goods-thumb">
-              {goods.thumb ? <img src={goods.thumb} alt={goods.name} /> : query.type === 'role' ? <VipThumb /> : null}
+              {goods.thumb ? (
+                <img src={goods.thumb} alt={goods.name} />
+              ) : query.type === 'role' ? (
+                <VipThumb />
+              ) : null}
             </div>
             <div className="kz-goods-body">
               <p className="kz-goods-name">{goods.name}</p>
@@ -313,7 +317,12 @@ function Checkout({ query }: { query: CheckoutQuery }) {
       </footer>
 
       {continuing ? null : (
-        <PromoCodePopup visible={promoOpen} applied={promo} onClose={() => setPromoOpen(false)} onChange={setPromo} />
+        <PromoCodePopup
+          visible={promoOpen}
+          applied={promo}
+          onClose={() => setPromoOpen(false)}
+          onChange={setPromo}
+        />
       )}
     </div>
   );
@@ -322,7 +331,14 @@ function Checkout({ query }: { query: CheckoutQuery }) {
 function Chevron() {
   return (
     <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
-      <path d="m9 5 7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="m9 5 7 7-7 7"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

@@ -33,7 +33,16 @@ interface OrderSeed {
   discount?: number;
 }
 
-function memberOrder({ id, name = `课程${id}`, status = 9, status_text = '已支付', payment_text = '模拟支付', refunded = 0, type = 'COURSE', discount = 0 }: OrderSeed) {
+function memberOrder({
+  id,
+  name = `课程${id}`,
+  status = 9,
+  status_text = '已支付',
+  payment_text = '模拟支付',
+  refunded = 0,
+  type = 'COURSE',
+  discount = 0,
+}: OrderSeed) {
   return {
     id,
     user_id: 1,
@@ -100,7 +109,11 @@ describe('/member/order', () => {
       memberOrder({ id: 3, name: 'Excel 高效办公', status: 11, status_text: '已退款', refunded: 50.5 }),
       ...Array.from({ length: 7 }, (_, i) => memberOrder({ id: 10 + i })),
     ];
-    const second = [memberOrder({ id: 20 }), memberOrder({ id: 21 }), memberOrder({ id: 22, name: '最后一单' })];
+    const second = [
+      memberOrder({ id: 20 }),
+      memberOrder({ id: 21 }),
+      memberOrder({ id: 22, name: '最后一单' }),
+    ];
     const { fetchMock } = api(({ url }) => ok(page(url.searchParams.get('page') === '2' ? second : first)));
     renderApp('/member/order');
 
@@ -127,7 +140,11 @@ describe('/member/order', () => {
 
   it('an unpaid order can be paid again through the cashier, without a new order', async () => {
     const { called } = api(() =>
-      ok(page([memberOrder({ id: 1, name: '机器学习入门', status: 1, status_text: '未支付', payment_text: '' })])),
+      ok(
+        page([
+          memberOrder({ id: 1, name: '机器学习入门', status: 1, status_text: '未支付', payment_text: '' }),
+        ]),
+      ),
     );
     const { router } = renderApp('/member/order');
     const unpaid = await screen.findByRole('article', { name: '机器学习入门' });
@@ -153,7 +170,9 @@ describe('/member/order', () => {
 
   it('a failed first page shows an error with a retry', async () => {
     let down = true;
-    api(() => (down ? new Response('', { status: 502 }) : ok(page([memberOrder({ id: 5, name: '恢复了' })]))));
+    api(() =>
+      down ? new Response('', { status: 502 }) : ok(page([memberOrder({ id: 5, name: '恢复了' })])),
+    );
     renderApp('/member/order');
     expect(await screen.findByText('订单加载失败')).toBeInTheDocument();
     down = false;

@@ -54,9 +54,9 @@ describe('/order/success', () => {
 
     await advance(POLL_INTERVAL_MS * 5);
     expect(called('GET /api/v2/order/status')).toHaveLength(3);
-    expect(new URL(`http://x${String(vi.mocked(fetch).mock.calls.at(-1)?.[0])}`).searchParams.get('order_id')).toBe(
-      '1120000001',
-    );
+    expect(
+      new URL(`http://x${String(vi.mocked(fetch).mock.calls.at(-1)?.[0])}`).searchParams.get('order_id'),
+    ).toBe('1120000001');
 
     fireEvent.click(screen.getByRole('button', { name: '去学习' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/vod/detail'));
@@ -79,7 +79,9 @@ describe('/order/success', () => {
 
   it('gives up after the timeout with a manual refresh that polls again', async () => {
     let paid = false;
-    const { called } = api(() => ok(paid ? { status: 9, status_text: '已支付' } : { status: 5, status_text: '支付中' }));
+    const { called } = api(() =>
+      ok(paid ? { status: 9, status_text: '已支付' } : { status: 5, status_text: '支付中' }),
+    );
     renderApp(PATH);
     await screen.findByText('正在确认支付结果…');
     await advance(POLL_TIMEOUT_MS);

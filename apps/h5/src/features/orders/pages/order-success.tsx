@@ -44,7 +44,12 @@ export default function OrderSuccessPage() {
       <Result icon={<ResultIcon kind="success" />} title="支付成功">
         <p>订单号：{orderId}</p>
         <div className="kz-result-actions">
-          <Button block color="primary" size="large" onClick={() => go(studyPath(params.get('goods_type'), params.get('goods_id')))}>
+          <Button
+            block
+            color="primary"
+            size="large"
+            onClick={() => go(studyPath(params.get('goods_type'), params.get('goods_id')))}
+          >
             去学习
           </Button>
           <Button block size="large" onClick={() => go('/')}>
@@ -104,9 +109,23 @@ function ResultIcon({ kind }: { kind: 'success' | 'waiting' | 'fail' }) {
     <svg viewBox="0 0 64 64" width="64" height="64" aria-hidden="true">
       <circle cx="32" cy="32" r="30" fill={color} />
       {kind === 'success' ? (
-        <path d="m19 33 9 9 18-19" fill="none" stroke="#fff" strokeWidth="5" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="m19 33 9 9 18-19"
+          fill="none"
+          stroke="#fff"
+          strokeWidth="5"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       ) : kind === 'waiting' ? (
-        <path d="M32 17v16l10 6" fill="none" stroke="#fff" strokeWidth="5" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M32 17v16l10 6"
+          fill="none"
+          stroke="#fff"
+          strokeWidth="5"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       ) : (
         <path d="m23 23 18 18m0-18L23 41" fill="none" stroke="#fff" strokeWidth="5" strokeLinecap="round" />
       )}

@@ -23,7 +23,9 @@ const PATH = '/order/pay?orderId=1120000001&price=149&payment=handPay&type=vod&i
 describe('/order/pay (manual transfer)', () => {
   it('chooses manual transfer for the order and shows the payee instructions, sanitised', async () => {
     const { called } = api(() =>
-      ok({ text: '<p>户名：课栈演示科技有限公司</p><img src="x" onerror="window.__pwned=1"><script>window.__pwned=2</script>' }),
+      ok({
+        text: '<p>户名：课栈演示科技有限公司</p><img src="x" onerror="window.__pwned=1"><script>window.__pwned=2</script>',
+      }),
     );
     const { router } = renderApp(PATH);
     expect(await screen.findByRole('heading', { name: '手动打款支付' })).toBeInTheDocument();

@@ -74,13 +74,22 @@ export default function PayPage() {
             </Button>
           </ErrorBlock>
         ) : state.html ? (
-          <div className="kz-pay-text" data-testid="hand-pay-text" dangerouslySetInnerHTML={{ __html: state.html }} />
+          <div
+            className="kz-pay-text"
+            data-testid="hand-pay-text"
+            dangerouslySetInnerHTML={{ __html: state.html }}
+          />
         ) : (
           <p className="kz-empty-text">暂无收款信息，请联系客服</p>
         )}
       </section>
       <div className="kz-pay-done">
-        <Button block color="primary" size="large" onClick={() => navigate('/member/order', { replace: true })}>
+        <Button
+          block
+          color="primary"
+          size="large"
+          onClick={() => navigate('/member/order', { replace: true })}
+        >
           我已完成支付
         </Button>
       </div>

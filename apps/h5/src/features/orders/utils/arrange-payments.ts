@@ -11,7 +11,10 @@ const SUPPORTED_SIGNS: readonly string[] = [...REDIRECT_SIGNS, 'handPay'];
  */
 export function arrangePayments(methods: PaymentMethod[], scene: PaymentScene) {
   const usable = methods.filter((m) => SUPPORTED_SIGNS.includes(m.sign));
-  const list = [...usable.filter((m) => m.sign === 'wechat-jsapi'), ...usable.filter((m) => m.sign !== 'wechat-jsapi')];
+  const list = [
+    ...usable.filter((m) => m.sign === 'wechat-jsapi'),
+    ...usable.filter((m) => m.sign !== 'wechat-jsapi'),
+  ];
   let preselected = '';
   if (list.length === 1) preselected = list[0].sign;
   else if (scene === 'wechat' && list[0]?.sign === 'wechat-jsapi') preselected = list[0].sign;

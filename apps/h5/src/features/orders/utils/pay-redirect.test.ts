@@ -46,10 +46,16 @@ describe('payRedirectUrl', () => {
 
 describe('parseCheckoutQuery', () => {
   it('accepts goods_id or id, and refuses unknown goods types', () => {
-    expect(parseCheckoutQuery(new URLSearchParams('goods_type=vod&id=3'))).toMatchObject({ type: 'vod', id: 3, label: '录播课程' });
+    expect(parseCheckoutQuery(new URLSearchParams('goods_type=vod&id=3'))).toMatchObject({
+      type: 'vod',
+      id: 3,
+      label: '录播课程',
+    });
     expect(parseCheckoutQuery(new URLSearchParams('goods_type=video&goods_id=3'))).toBeNull();
     expect(parseCheckoutQuery(new URLSearchParams('goods_type=role&goods_id=abc'))).toBeNull();
-    expect(parseCheckoutQuery(new URLSearchParams('goods_type=role&goods_id=2&order_id=<x>'))).toMatchObject({ orderId: '' });
+    expect(parseCheckoutQuery(new URLSearchParams('goods_type=role&goods_id=2&order_id=<x>'))).toMatchObject({
+      orderId: '',
+    });
   });
 });
 

@@ -9,7 +9,13 @@ afterEach(() => {
 });
 
 const ROLES = [
-  { id: 1, name: '月度会员', charge: 30, expire_days: 30, desc_rows: ['全站 VIP 课程免费学', '有效期 30 天'] },
+  {
+    id: 1,
+    name: '月度会员',
+    charge: 30,
+    expire_days: 30,
+    desc_rows: ['全站 VIP 课程免费学', '有效期 30 天'],
+  },
   { id: 2, name: '季度会员', charge: 80, expire_days: 90, desc_rows: ['比月度会员省 10 元'] },
 ];
 
@@ -62,7 +68,10 @@ describe('/role', () => {
     expect(router.state.location.pathname).toBe('/role');
 
     const agreement = screen.getByRole('checkbox', { name: /我已阅读并同意.*会员服务协议/ });
-    expect(screen.getByRole('link', { name: '《会员服务协议》' })).toHaveAttribute('href', 'http://api.test/vip/protocol');
+    expect(screen.getByRole('link', { name: '《会员服务协议》' })).toHaveAttribute(
+      'href',
+      'http://api.test/vip/protocol',
+    );
     fireEvent.click(agreement);
     fireEvent.click(buy);
     await waitFor(() => expect(router.state.location.pathname).toBe('/order'));
