@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreatedOrder, PromoCodeCheck, VipRole } from '@kezhan/contract/orders';
+import type { PromoCodeCheck, VipRole } from '@kezhan/contract/orders';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createCourse, memberId, orderRow } from '../modules/orders/test-fixtures';
+import {
+  chooseHandPay,
+  createCourse,
+  enablePayments,
+  loginMember,
+  memberRow,
+  offeredPayments,
+  orderCourse,
+  orderRole,
+  orderRow,
+  updateOrder,
+} from '../modules/orders/test-fixtures';
 import { seedDemoCommerce } from '../modules/orders/demo-seed';
 import { runCommand } from './run-command';
 
@@ -13,8 +24,7 @@ describe('commerce CLI commands', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    token = await t.loginBySms('13940000001');
-    userId = await memberId(t, '13940000001');
+    ({ token, id: userId } = await loginMember(t, '13940000001'));
   });
   afterAll(() => t.close());
 
@@ -116,26 +126,14 @@ describe('commerce CLI commands', () => {
   });
 
   it('order:mark-paid completes a manual transfer once, through the settle path', async () => {
-    await t.services.settings.set('payment.handPay.enabled', '1');
+    await enablePayments(t, 'handPay');
     const role = Number(
       /Created role (\d+)/.exec(
         (await cli('role:create', '--name', '月度会员', '--charge', '30', '--days', '30')).output[0],
       )![1],
     );
-    const order = (
-      await t.request<CreatedOrder>({
-        method: 'POST',
-        url: '/api/v2/order/role',
-        payload: { role_id: role },
-        token,
-      })
-    ).data;
-    await t.request({
-      method: 'POST',
-      url: '/api/v3/order/pay/handPay',
-      payload: { order_id: order.order_id },
-      token,
-    });
+    const order = await orderRole(t, token, role);
+    await chooseHandPay(t, token, order.order_id);
 
     const paid = await cli('order:mark-paid', order.order_id, '--reference', 'BANK-20260501-1');
     expect(paid.exitCode).toBe(0);
@@ -145,58 +143,28 @@ describe('commerce CLI commands', () => {
       payment: 'handPay',
       trade_no: 'BANK-20260501-1',
     });
-    const member = await t.services.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
+    const member = await memberRow(t, userId);
     expect(member.role_id).toBe(role);
 
     const again = await cli('order:mark-paid', order.order_id);
     expect(again.exitCode).toBe(1);
     expect(again.output.at(-1)).toBe(`Order ${order.order_id} is already paid; nothing changed`);
-    const after = await t.services.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
+    const after = await memberRow(t, userId);
     expect(after.role_expired_at).toEqual(member.role_expired_at);
 
     expect((await cli('order:mark-paid', 'nope')).exitCode).toBe(1);
     expect((await cli('order:mark-paid')).exitCode).toBe(1);
 
     // A gateway order is confirmed by its gateway, never by hand.
-    const other = (
-      await t.request<CreatedOrder>({
-        method: 'POST',
-        url: '/api/v2/order/role',
-        payload: { role_id: role },
-        token,
-      })
-    ).data;
-    await t.services.db
-      .updateTable('orders')
-      .set({ status: 5, payment: 'alipay' })
-      .where('order_id', '=', other.order_id)
-      .execute();
+    const other = await orderRole(t, token, role);
+    await updateOrder(t, other.order_id, { status: 5, payment: 'alipay' });
     const refused = await cli('order:mark-paid', other.order_id);
     expect(refused.exitCode).toBe(1);
     expect(refused.output.at(-1)).toContain('is paid through alipay');
 
     // A manual transfer confirmed after the 60-minute expiry is still honoured.
-    const late = (
-      await t.request<CreatedOrder>({
-        method: 'POST',
-        url: '/api/v2/order/role',
-        payload: { role_id: role },
-        token,
-      })
-    ).data;
-    await t.services.db
-      .updateTable('orders')
-      .set({ status: 7, cancel_reason: 'expired' })
-      .where('order_id', '=', late.order_id)
-      .execute();
+    const late = await orderRole(t, token, role);
+    await updateOrder(t, late.order_id, { status: 7, cancel_reason: 'expired' });
     expect((await cli('order:mark-paid', late.order_id)).exitCode).toBe(0);
 
     const list = await cli('order:list', '--user', String(userId), '--status', '9');
@@ -210,21 +178,9 @@ describe('commerce CLI commands', () => {
 
   it('order:refund records partial and full refunds, optionally revoking the goods', async () => {
     const courseId = await createCourse(t, { charge: 50 });
-    const order = (
-      await t.request<CreatedOrder>({
-        method: 'POST',
-        url: '/api/v2/order/course',
-        payload: { course_id: courseId },
-        token,
-      })
-    ).data;
+    const order = await orderCourse(t, token, courseId);
     expect((await cli('order:refund', order.order_id)).exitCode).toBe(1);
-    await t.request({
-      method: 'POST',
-      url: '/api/v3/order/pay/handPay',
-      payload: { order_id: order.order_id },
-      token,
-    });
+    await chooseHandPay(t, token, order.order_id);
     expect((await cli('order:mark-paid', order.order_id)).exitCode).toBe(0);
 
     expect((await cli('order:refund', order.order_id, '--amount', '60')).exitCode).toBe(1);
@@ -273,12 +229,8 @@ describe('commerce CLI commands', () => {
       const roles = (await fresh.request<VipRole[]>({ method: 'GET', url: '/api/v2/roles' })).data;
       expect(roles.map((role) => role.name)).toEqual(['月度会员', '季度会员', '年度会员']);
       const demoToken = await fresh.loginBySms('13940000009');
-      const methods = await fresh.request<{ sign: string }[]>({
-        method: 'GET',
-        url: '/api/v2/order/payments?scene=h5',
-        token: demoToken,
-      });
-      expect(methods.data.map((item) => item.sign)).toEqual(['handPay', 'sandbox']);
+      const methods = await offeredPayments(fresh, demoToken, 'h5');
+      expect(methods.map((item) => item.sign)).toEqual(['handPay', 'sandbox']);
     } finally {
       await fresh.close();
     }

@@ -3,7 +3,17 @@ import type { CreatedOrder, MemberOrdersPage, PromoCodeCheck, VipRole } from '@k
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { expireUnpaidOrders } from './order-service';
 import { settlePayment } from './settle';
-import { createCourse, createPromo, createRole, memberId, orderRow } from './test-fixtures';
+import {
+  createCourse,
+  createPromo,
+  createRole,
+  loginMember,
+  memberId,
+  memberRow,
+  orderRow,
+  paidMessages,
+  updateOrder,
+} from './test-fixtures';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const DAY = 86_400_000;
@@ -18,10 +28,8 @@ describe('orders, VIP plans and promo codes', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    tokenA = await t.loginBySms('13900000001');
-    tokenB = await t.loginBySms('13900000002');
-    userA = await memberId(t, '13900000001');
-    userB = await memberId(t, '13900000002');
+    ({ token: tokenA, id: userA } = await loginMember(t, '13900000001'));
+    ({ token: tokenB, id: userB } = await loginMember(t, '13900000002'));
     roleId = await createRole(t, {
       name: '月度会员',
       charge: 30,
@@ -49,6 +57,14 @@ describe('orders, VIP plans and promo codes', () => {
           t.services.now(),
         ),
       );
+  const promoUsedTimes = async (code: string) =>
+    (
+      await t.services.db
+        .selectFrom('promo_codes')
+        .select('used_times')
+        .where('code', '=', code)
+        .executeTakeFirstOrThrow()
+    ).used_times;
 
   describe('GET /api/v2/roles', () => {
     it('lists shown plans by weight with exact types and description rows', async () => {
@@ -204,13 +220,7 @@ describe('orders, VIP plans and promo codes', () => {
         .where('id', '=', courseId)
         .executeTakeFirstOrThrow();
       expect(course.user_count).toBe(1);
-      const messages = await t.services.db
-        .selectFrom('notifications')
-        .select('message')
-        .where('user_id', '=', userB)
-        .where('message', '=', `订单${order.order_id}已支付`)
-        .execute();
-      expect(messages).toHaveLength(1);
+      expect(await paidMessages(t, userB, order.order_id)).toHaveLength(1);
       expect((await post('/api/v2/order/course', { course_id: courseId }, tokenB)).message).toBe(
         '请勿重复购买',
       );
@@ -264,12 +274,7 @@ describe('orders, VIP plans and promo codes', () => {
       const order = (await post<CreatedOrder>('/api/v2/order/role', { role_id: roleId, promo_code: code }))
         .data;
       expect(order).toMatchObject({ charge: 30, discount: 10, amount: 20, status_text: '未支付' });
-      const promo = await t.services.db
-        .selectFrom('promo_codes')
-        .selectAll()
-        .where('code', '=', code)
-        .executeTakeFirstOrThrow();
-      expect(promo.used_times).toBe(1);
+      expect(await promoUsedTimes(code)).toBe(1);
       expect((await get<PromoCodeCheck>(`/api/v2/promoCode/${code}/check`)).data.can_use).toBe(0);
       expect((await get<PromoCodeCheck>(`/api/v2/promoCode/${code}/check`, tokenB)).data.can_use).toBe(1);
       // A second order with the same code is charged the full price: the code is silently ignored.
@@ -287,12 +292,7 @@ describe('orders, VIP plans and promo codes', () => {
           .data;
         expect(order).toMatchObject({ discount: 0, amount: 30 });
       }
-      const promo = await t.services.db
-        .selectFrom('promo_codes')
-        .select('used_times')
-        .where('code', '=', usedUp)
-        .executeTakeFirstOrThrow();
-      expect(promo.used_times).toBe(1);
+      expect(await promoUsedTimes(usedUp)).toBe(1);
     });
 
     it('hands out the last use once when two members order at the same time', async () => {
@@ -302,18 +302,11 @@ describe('orders, VIP plans and promo codes', () => {
         post<CreatedOrder>('/api/v2/order/role', { role_id: roleId, promo_code: code }, tokenB),
       ]);
       expect([a.data.discount, b.data.discount].sort()).toEqual([0, 10]);
-      const promo = await t.services.db
-        .selectFrom('promo_codes')
-        .select('used_times')
-        .where('code', '=', code)
-        .executeTakeFirstOrThrow();
-      expect(promo.used_times).toBe(1);
+      expect(await promoUsedTimes(code)).toBe(1);
     });
 
     it('a code covering the whole price pays and delivers the order at once (never below zero)', async () => {
-      const mobile = '13900000003';
-      const token = await t.loginBySms(mobile);
-      const user = await memberId(t, mobile);
+      const { token, id: user } = await loginMember(t, '13900000003');
       const owner = await memberId(t, '13900000002');
       const code = await createPromo(t, { invited_user_reward: 500, user_id: owner, invite_user_reward: 4 });
       const before = new Date();
@@ -330,19 +323,11 @@ describe('orders, VIP plans and promo codes', () => {
         discount: 30,
         amount: 0,
       });
-      const member = await t.services.db
-        .selectFrom('users')
-        .selectAll()
-        .where('id', '=', user)
-        .executeTakeFirstOrThrow();
+      const member = await memberRow(t, user);
       expect(member.role_id).toBe(roleId);
       const expected = before.getTime() + 30 * DAY;
       expect(Math.abs(member.role_expired_at!.getTime() - expected)).toBeLessThan(60_000);
-      const inviter = await t.services.db
-        .selectFrom('users')
-        .select('invite_balance')
-        .where('id', '=', owner)
-        .executeTakeFirstOrThrow();
+      const inviter = await memberRow(t, owner);
       expect(inviter.invite_balance).toBe(4);
       const messages = await t.services.db
         .selectFrom('notifications')
@@ -369,19 +354,13 @@ describe('orders, VIP plans and promo codes', () => {
 
   describe('paying', () => {
     it('stacks VIP periods: a new plan starts at the current expiry, or now when expired', async () => {
-      const mobile = '13900000004';
-      const token = await t.loginBySms(mobile);
-      const user = await memberId(t, mobile);
+      const { token, id: user } = await loginMember(t, '13900000004');
       const first = (await post<CreatedOrder>('/api/v2/order/role', { role_id: roleId }, token)).data;
       const start = Date.now();
       expect((await settle(first.order_id, 3000)).outcome).toBe('paid');
       const second = (await post<CreatedOrder>('/api/v2/order/role', { role_id: roleId }, token)).data;
       expect((await settle(second.order_id, 3000)).outcome).toBe('paid');
-      let member = await t.services.db
-        .selectFrom('users')
-        .selectAll()
-        .where('id', '=', user)
-        .executeTakeFirstOrThrow();
+      let member = await memberRow(t, user);
       expect(Math.abs(member.role_expired_at!.getTime() - (start + 60 * DAY))).toBeLessThan(60_000);
 
       await t.services.db
@@ -391,18 +370,13 @@ describe('orders, VIP plans and promo codes', () => {
         .execute();
       const third = (await post<CreatedOrder>('/api/v2/order/role', { role_id: roleId }, token)).data;
       expect((await settle(third.order_id, 3000)).outcome).toBe('paid');
-      member = await t.services.db
-        .selectFrom('users')
-        .selectAll()
-        .where('id', '=', user)
-        .executeTakeFirstOrThrow();
+      member = await memberRow(t, user);
       expect(Math.abs(member.role_expired_at!.getTime() - (Date.now() + 30 * DAY))).toBeLessThan(60_000);
     });
 
     it('delivers what was sold even when the plan changes before payment', async () => {
       const plan = await createRole(t, { name: '季度会员', charge: 80, expire_days: 90 });
-      const mobile = '13900000005';
-      const token = await t.loginBySms(mobile);
+      const { token, id: user } = await loginMember(t, '13900000005');
       const order = (await post<CreatedOrder>('/api/v2/order/role', { role_id: plan }, token)).data;
       await t.services.db
         .updateTable('roles')
@@ -411,11 +385,7 @@ describe('orders, VIP plans and promo codes', () => {
         .execute();
       expect((await settle(order.order_id, 1 * 100)).outcome).toBe('rejected');
       expect((await settle(order.order_id, 80 * 100)).outcome).toBe('paid');
-      const member = await t.services.db
-        .selectFrom('users')
-        .selectAll()
-        .where('mobile', '=', mobile)
-        .executeTakeFirstOrThrow();
+      const member = await memberRow(t, user);
       expect(Math.abs(member.role_expired_at!.getTime() - (Date.now() + 90 * DAY))).toBeLessThan(60_000);
     });
 
@@ -441,41 +411,24 @@ describe('orders, VIP plans and promo codes', () => {
     });
 
     it('concurrent confirmations grant once', async () => {
-      const mobile = '13900000006';
-      const token = await t.loginBySms(mobile);
-      const user = await memberId(t, mobile);
+      const { token, id: user } = await loginMember(t, '13900000006');
       const order = (await post<CreatedOrder>('/api/v2/order/role', { role_id: roleId }, token)).data;
       const results = await Promise.all(Array.from({ length: 6 }, () => settle(order.order_id, 3000)));
       expect(results.filter((r) => r.outcome === 'paid')).toHaveLength(1);
       expect(results.filter((r) => r.outcome === 'duplicate')).toHaveLength(5);
-      const member = await t.services.db
-        .selectFrom('users')
-        .selectAll()
-        .where('id', '=', user)
-        .executeTakeFirstOrThrow();
+      const member = await memberRow(t, user);
       expect(Math.abs(member.role_expired_at!.getTime() - (Date.now() + 30 * DAY))).toBeLessThan(60_000);
-      const paidMessages = await t.services.db
-        .selectFrom('notifications')
-        .select('id')
-        .where('user_id', '=', user)
-        .where('message', '=', `订单${order.order_id}已支付`)
-        .execute();
-      expect(paidMessages).toHaveLength(1);
+      expect(await paidMessages(t, user, order.order_id)).toHaveLength(1);
     });
 
     it('grants the paid-order credit reward as a ratio of the amount paid', async () => {
       await t.services.settings.set('credit1_reward.paid_order', '0.5');
       try {
-        const mobile = '13900000007';
-        const token = await t.loginBySms(mobile);
+        const { token, id: user } = await loginMember(t, '13900000007');
         const order = (await post<CreatedOrder>('/api/v2/order/role', { role_id: roleId }, token)).data;
         await settle(order.order_id, 3000);
         await settle(order.order_id, 3000);
-        const member = await t.services.db
-          .selectFrom('users')
-          .select('credit1')
-          .where('mobile', '=', mobile)
-          .executeTakeFirstOrThrow();
+        const member = await memberRow(t, user);
         expect(member.credit1).toBe(15);
       } finally {
         await t.services.settings.set('credit1_reward.paid_order', '');
@@ -492,11 +445,7 @@ describe('orders, VIP plans and promo codes', () => {
         await post<CreatedOrder>('/api/v2/order/role', { role_id: roleId, promo_code: code }, token)
       ).data;
       const fresh = (await post<CreatedOrder>('/api/v2/order/role', { role_id: roleId }, token)).data;
-      await t.services.db
-        .updateTable('orders')
-        .set({ created_at: new Date(Date.now() - 61 * 60_000) })
-        .where('order_id', '=', stale.order_id)
-        .execute();
+      await updateOrder(t, stale.order_id, { created_at: new Date(Date.now() - 61 * 60_000) });
       expect((await get<PromoCodeCheck>(`/api/v2/promoCode/${code}/check`, tokenB)).data.can_use).toBe(0);
 
       const { cancelled } = await expireUnpaidOrders(t.services.db, new Date());
@@ -520,12 +469,7 @@ describe('orders, VIP plans and promo codes', () => {
 
       // The gateway confirms money after the expiry: the order is paid and the use taken back.
       expect((await settle(stale.order_id, 2500)).outcome).toBe('paid');
-      const promo = await t.services.db
-        .selectFrom('promo_codes')
-        .select('used_times')
-        .where('code', '=', code)
-        .executeTakeFirstOrThrow();
-      expect(promo.used_times).toBe(1);
+      expect(await promoUsedTimes(code)).toBe(1);
       expect((await get<PromoCodeCheck>(`/api/v2/promoCode/${code}/check`, token)).data.can_use).toBe(0);
     });
   });
@@ -544,9 +488,7 @@ describe('orders, VIP plans and promo codes', () => {
 
   describe('GET /api/v2/member/orders', () => {
     it('pages the member’s own orders newest first with goods, as a Laravel paginator', async () => {
-      const mobile = '13900000009';
-      const token = await t.loginBySms(mobile);
-      const user = await memberId(t, mobile);
+      const { token, id: user } = await loginMember(t, '13900000009');
       const courseId = await createCourse(t, { title: '订单列表课程', charge: 40 });
       const courseOrder = (await post<CreatedOrder>('/api/v2/order/course', { course_id: courseId }, token))
         .data;

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreatedOrder, PaymentMethod, PayTicket } from '@kezhan/contract/orders';
+import type { PaymentMethod, PayTicket } from '@kezhan/contract/orders';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { createRole, memberId, orderRow } from '../orders/test-fixtures';
+import {
+  createRole,
+  enablePayments,
+  memberId,
+  memberRow,
+  orderRole,
+  orderRow,
+  paidMessages,
+  payTicket,
+  updateOrder,
+} from '../orders/test-fixtures';
 
 describe('payments: methods, tickets, redirect, sandbox and manual transfer', () => {
   let t: TestApp;
@@ -21,10 +31,8 @@ describe('payments: methods, tickets, redirect, sandbox and manual transfer', ()
     t.request<T>({ method: 'POST', url, payload, token: token ?? undefined });
   const get = <T>(url: string, token: string | null = tokenA) =>
     t.request<T>({ method: 'GET', url, token: token ?? undefined });
-  const newOrder = async (token = tokenA) =>
-    (await post<CreatedOrder>('/api/v2/order/role', { role_id: roleId }, token)).data;
-  const ticketFor = async (orderNo: string, token = tokenA) =>
-    (await post<PayTicket>('/api/v3/order/pay/ticket', { order_id: orderNo }, token)).data.ticket;
+  const newOrder = (token = tokenA) => orderRole(t, token, roleId);
+  const ticketFor = (orderNo: string, token = tokenA) => payTicket(t, token, orderNo);
   const redirectUrl = (orderNo: string, ticket: string, extra = '') =>
     `/api/v2/order/pay/redirect?order_id=${orderNo}&payment=sandbox&payment_scene=h5&scene=h5&ticket=${ticket}${extra}`;
 
@@ -37,13 +45,7 @@ describe('payments: methods, tickets, redirect, sandbox and manual transfer', ()
 
     it('lists enabled, configured gateways of the scene by sign with absolute icons', async () => {
       expect((await get('/api/v2/order/payments?scene=h5')).data).toEqual([]);
-      for (const key of [
-        'payment.handPay.enabled',
-        'payment.sandbox.enabled',
-        'payment.alipay.enabled',
-        'payment.wechat-jsapi.enabled',
-      ] as const)
-        await t.services.settings.set(key, '1');
+      await enablePayments(t, 'handPay', 'sandbox', 'alipay', 'wechat-jsapi');
       // Alipay and WeChat are enabled but have no merchant keys on this node: not offered.
       const h5 = await get<PaymentMethod[]>('/api/v2/order/payments?scene=h5');
       expect(h5.data).toEqual([
@@ -127,11 +129,7 @@ describe('payments: methods, tickets, redirect, sandbox and manual transfer', ()
     it('refuses to start paying an order about to expire', async () => {
       const order = await newOrder();
       const ticket = await ticketFor(order.order_id);
-      await t.services.db
-        .updateTable('orders')
-        .set({ created_at: new Date(Date.now() - 59.5 * 60_000) })
-        .where('order_id', '=', order.order_id)
-        .execute();
+      await updateOrder(t, order.order_id, { created_at: new Date(Date.now() - 59.5 * 60_000) });
       expect((await get(redirectUrl(order.order_id, ticket), null)).message).toBe('订单已超时，请重新下单');
     });
   });
@@ -186,19 +184,9 @@ describe('payments: methods, tickets, redirect, sandbox and manual transfer', ()
         status_text: '已支付',
       });
       const user = await memberId(t, '13910000002');
-      const member = await t.services.db
-        .selectFrom('users')
-        .select(['role_id'])
-        .where('id', '=', user)
-        .executeTakeFirstOrThrow();
+      const member = await memberRow(t, user);
       expect(member.role_id).toBe(roleId);
-      const messages = await t.services.db
-        .selectFrom('notifications')
-        .select('message')
-        .where('user_id', '=', user)
-        .where('message', '=', `订单${order.order_id}已支付`)
-        .execute();
-      expect(messages).toHaveLength(1);
+      expect(await paidMessages(t, user, order.order_id)).toHaveLength(1);
       // Paid: no new ticket, no new payment.
       expect((await post('/api/v3/order/pay/ticket', { order_id: order.order_id }, tokenB)).message).toBe(
         '订单状态错误',
@@ -252,11 +240,7 @@ describe('payments: methods, tickets, redirect, sandbox and manual transfer', ()
 
     it('refuses a paid order, and everything when manual transfer is off', async () => {
       const order = await newOrder();
-      await t.services.db
-        .updateTable('orders')
-        .set({ status: 9 })
-        .where('order_id', '=', order.order_id)
-        .execute();
+      await updateOrder(t, order.order_id, { status: 9 });
       expect((await post('/api/v3/order/pay/handPay', { order_id: order.order_id })).message).toBe(
         '订单状态错误',
       );

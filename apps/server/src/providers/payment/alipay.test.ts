@@ -1,8 +1,18 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreatedOrder, PaymentMethod, PayTicket } from '@kezhan/contract/orders';
+import type { CreatedOrder } from '@kezhan/contract/orders';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { createRole, memberId, orderRow } from '../../modules/orders/test-fixtures';
+import {
+  createRole,
+  enablePayments,
+  loginMember,
+  memberRow,
+  offeredPayments,
+  orderRole,
+  orderRow,
+  paidMessages,
+  payTicket,
+} from '../../modules/orders/test-fixtures';
 import { FakeAlipay } from './testing/fake-alipay';
 import { centsToYuanText, yuanTextToCents } from './payment-gateway';
 
@@ -25,9 +35,8 @@ describe('Alipay wap pay against a fake Alipay on 127.0.0.1', () => {
         ALIPAY_GATEWAY: `${fake.url}/gateway.do`,
       },
     });
-    await t.services.settings.set('payment.alipay.enabled', '1');
-    token = await t.loginBySms('13920000001');
-    userId = await memberId(t, '13920000001');
+    await enablePayments(t, 'alipay');
+    ({ token, id: userId } = await loginMember(t, '13920000001'));
     roleId = await createRole(t, { name: '月度会员', charge: 30, expire_days: 30 });
   });
   afterAll(async () => {
@@ -37,22 +46,8 @@ describe('Alipay wap pay against a fake Alipay on 127.0.0.1', () => {
 
   /** Creates an order and follows the redirect to the fake cashier, as the member's browser does. */
   async function orderAndOpenCashier(): Promise<CreatedOrder> {
-    const order = (
-      await t.request<CreatedOrder>({
-        method: 'POST',
-        url: '/api/v2/order/role',
-        payload: { role_id: roleId },
-        token,
-      })
-    ).data;
-    const ticket = (
-      await t.request<PayTicket>({
-        method: 'POST',
-        url: '/api/v3/order/pay/ticket',
-        payload: { order_id: order.order_id },
-        token,
-      })
-    ).data.ticket;
+    const order = await orderRole(t, token, roleId);
+    const ticket = await payTicket(t, token, order.order_id);
     const redirect = await t.app.inject({
       method: 'GET',
       url: `/api/v2/order/pay/redirect?order_id=${order.order_id}&payment=alipay&payment_scene=h5&scene=h5&ticket=${ticket}&s_url=${encodeURIComponent('http://api.test/order/success')}`,
@@ -71,14 +66,6 @@ describe('Alipay wap pay against a fake Alipay on 127.0.0.1', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
     });
 
-  const paidMessages = (orderNo: string) =>
-    t.services.db
-      .selectFrom('notifications')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('message', '=', `订单${orderNo}已支付`)
-      .execute();
-
   it('converts amounts exactly', () => {
     expect(yuanTextToCents('30.00')).toBe(3000);
     expect(yuanTextToCents('0.1')).toBe(10);
@@ -90,20 +77,10 @@ describe('Alipay wap pay against a fake Alipay on 127.0.0.1', () => {
   });
 
   it('is offered in mobile browsers only', async () => {
-    const h5 = await t.request<PaymentMethod[]>({
-      method: 'GET',
-      url: '/api/v2/order/payments?scene=h5',
-      token,
-    });
-    expect(h5.data).toEqual([
+    expect(await offeredPayments(t, token, 'h5')).toEqual([
       { sign: 'alipay', name: '支付宝', icon: 'http://api.test/images/payment/alipay.png' },
     ]);
-    const wechat = await t.request<PaymentMethod[]>({
-      method: 'GET',
-      url: '/api/v2/order/payments?scene=wechat',
-      token,
-    });
-    expect(wechat.data).toEqual([]);
+    expect(await offeredPayments(t, token, 'wechat')).toEqual([]);
   });
 
   it('sends a correctly signed alipay.trade.wap.pay that the gateway accepts', async () => {
@@ -123,22 +100,8 @@ describe('Alipay wap pay against a fake Alipay on 127.0.0.1', () => {
   });
 
   it('a tampered request fails the gateway’s signature check', async () => {
-    const order = (
-      await t.request<CreatedOrder>({
-        method: 'POST',
-        url: '/api/v2/order/role',
-        payload: { role_id: roleId },
-        token,
-      })
-    ).data;
-    const ticket = (
-      await t.request<PayTicket>({
-        method: 'POST',
-        url: '/api/v3/order/pay/ticket',
-        payload: { order_id: order.order_id },
-        token,
-      })
-    ).data.ticket;
+    const order = await orderRole(t, token, roleId);
+    const ticket = await payTicket(t, token, order.order_id);
     const redirect = await t.app.inject({
       method: 'GET',
       url: `/api/v2/order/pay/redirect?order_id=${order.order_id}&payment=alipay&payment_scene=h5&ticket=${ticket}`,
@@ -160,22 +123,14 @@ describe('Alipay wap pay against a fake Alipay on 127.0.0.1', () => {
     const paid = await orderRow(t, order.order_id);
     expect(paid).toMatchObject({ status: 9, payment: 'alipay' });
     expect(paid.trade_no).toMatch(/^2026050122001/);
-    const member = await t.services.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
+    const member = await memberRow(t, userId);
     expect(member.role_id).toBe(roleId);
 
     const replay = await notify(body);
     expect([replay.statusCode, replay.body]).toEqual([200, 'success']);
-    const after = await t.services.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
+    const after = await memberRow(t, userId);
     expect(after.role_expired_at).toEqual(member.role_expired_at);
-    expect(await paidMessages(order.order_id)).toHaveLength(1);
+    expect(await paidMessages(t, userId, order.order_id)).toHaveLength(1);
     const outcomes = await t.services.db
       .selectFrom('order_payments')
       .select('outcome')
@@ -188,21 +143,13 @@ describe('Alipay wap pay against a fake Alipay on 127.0.0.1', () => {
 
   it('concurrent notifications grant once', async () => {
     const order = await orderAndOpenCashier();
-    const before = await t.services.db
-      .selectFrom('users')
-      .select('role_expired_at')
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
+    const before = await memberRow(t, userId);
     const body = fake.notification(order.order_id);
     const answers = await Promise.all(Array.from({ length: 5 }, () => notify(body)));
     expect(answers.map((answer) => answer.body)).toEqual(Array(5).fill('success'));
-    const after = await t.services.db
-      .selectFrom('users')
-      .select('role_expired_at')
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
+    const after = await memberRow(t, userId);
     expect(after.role_expired_at!.getTime() - before.role_expired_at!.getTime()).toBe(30 * 86_400_000);
-    expect(await paidMessages(order.order_id)).toHaveLength(1);
+    expect(await paidMessages(t, userId, order.order_id)).toHaveLength(1);
   });
 
   it('a forged signature, another app, a wrong amount or a tampered field change nothing and are logged', async () => {
@@ -220,7 +167,7 @@ describe('Alipay wap pay against a fake Alipay on 127.0.0.1', () => {
     expect((await notify('sign=abc&out_trade_no=1')).body).toBe('fail');
 
     expect((await orderRow(t, order.order_id)).status).toBe(5);
-    expect(await paidMessages(order.order_id)).toHaveLength(0);
+    expect(await paidMessages(t, userId, order.order_id)).toHaveLength(0);
     const rejected = await t.services.db
       .selectFrom('order_payments')
       .select(['reason'])
@@ -243,25 +190,11 @@ describe('Alipay wap pay against a fake Alipay on 127.0.0.1', () => {
   it('refuses the redirect when Alipay is enabled but this node has no keys', async () => {
     const bare = await createTestApp();
     try {
-      await bare.services.settings.set('payment.alipay.enabled', '1');
+      await enablePayments(bare, 'alipay');
       const bareToken = await bare.loginBySms('13920000009');
       const plan = await createRole(bare);
-      const order = (
-        await bare.request<CreatedOrder>({
-          method: 'POST',
-          url: '/api/v2/order/role',
-          payload: { role_id: plan },
-          token: bareToken,
-        })
-      ).data;
-      const ticket = (
-        await bare.request<PayTicket>({
-          method: 'POST',
-          url: '/api/v3/order/pay/ticket',
-          payload: { order_id: order.order_id },
-          token: bareToken,
-        })
-      ).data.ticket;
+      const order = await orderRole(bare, bareToken, plan);
+      const ticket = await payTicket(bare, bareToken, order.order_id);
       const res = await bare.request({
         method: 'GET',
         url: `/api/v2/order/pay/redirect?order_id=${order.order_id}&payment=alipay&payment_scene=h5&ticket=${ticket}`,

@@ -1,8 +1,17 @@
 import { createVerify, generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreatedOrder, PaymentMethod, PayTicket } from '@kezhan/contract/orders';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { createRole, memberId, orderRow } from '../../modules/orders/test-fixtures';
+import {
+  createRole,
+  enablePayments,
+  loginMember,
+  memberRow,
+  offeredPayments,
+  orderRole,
+  orderRow,
+  paidMessages,
+  payTicket,
+} from '../../modules/orders/test-fixtures';
 import { FakeWechatPay } from './testing/fake-wechat-pay';
 import { GatewayError } from './payment-gateway';
 import { WechatPayGateway } from './wechat-pay';
@@ -48,10 +57,8 @@ describe('WeChat Pay API v3 (H5 and JSAPI) against a fake WeChat Pay on 127.0.0.
         WECHAT_PAY_BASE_URL: fake.url,
       },
     });
-    await t.services.settings.set('payment.wechat_h5.enabled', '1');
-    await t.services.settings.set('payment.wechat-jsapi.enabled', '1');
-    token = await t.loginBySms('13930000001');
-    userId = await memberId(t, '13930000001');
+    await enablePayments(t, 'wechat_h5', 'wechat-jsapi');
+    ({ token, id: userId } = await loginMember(t, '13930000001'));
     roleId = await createRole(t, { name: '年度会员', charge: 298, expire_days: 365 });
   });
   afterAll(async () => {
@@ -60,22 +67,8 @@ describe('WeChat Pay API v3 (H5 and JSAPI) against a fake WeChat Pay on 127.0.0.
   });
 
   async function startPayment(payment: 'wechat_h5' | 'wechat-jsapi') {
-    const order = (
-      await t.request<CreatedOrder>({
-        method: 'POST',
-        url: '/api/v2/order/role',
-        payload: { role_id: roleId },
-        token,
-      })
-    ).data;
-    const ticket = (
-      await t.request<PayTicket>({
-        method: 'POST',
-        url: '/api/v3/order/pay/ticket',
-        payload: { order_id: order.order_id },
-        token,
-      })
-    ).data.ticket;
+    const order = await orderRole(t, token, roleId);
+    const ticket = await payTicket(t, token, order.order_id);
     const scene = payment === 'wechat_h5' ? 'h5' : 'wechat';
     const redirect = await t.app.inject({
       method: 'GET',
@@ -84,14 +77,15 @@ describe('WeChat Pay API v3 (H5 and JSAPI) against a fake WeChat Pay on 127.0.0.
     return { order, redirect };
   }
 
+  /** Lands on our JSAPI page as WeChat sends the member back from OAuth with a code. */
+  const openJsapiPage = (state: string, code = fake.goodCode) =>
+    t.app.inject({ method: 'GET', url: `/payment/wechat/jsapi?code=${code}&state=${state}` });
+
   /** Follows the JSAPI flow to the point WeChat Pay has a trade: OAuth → our page. */
   async function payInWechat() {
     const { order, redirect } = await startPayment('wechat-jsapi');
     const state = new URL(redirect.headers.location as string).searchParams.get('state')!;
-    const page = await t.app.inject({
-      method: 'GET',
-      url: `/payment/wechat/jsapi?code=${fake.goodCode}&state=${state}`,
-    });
+    const page = await openJsapiPage(state);
     expect(page.statusCode).toBe(200);
     return { order, page, state };
   }
@@ -105,20 +99,10 @@ describe('WeChat Pay API v3 (H5 and JSAPI) against a fake WeChat Pay on 127.0.0.
     });
 
   it('offers H5 in mobile browsers and JSAPI inside WeChat', async () => {
-    const h5 = await t.request<PaymentMethod[]>({
-      method: 'GET',
-      url: '/api/v2/order/payments?scene=h5',
-      token,
-    });
-    expect(h5.data).toEqual([
+    expect(await offeredPayments(t, token, 'h5')).toEqual([
       { sign: 'wechat_h5', name: '微信H5支付', icon: 'http://api.test/images/payment/wechat_h5.png' },
     ]);
-    const inWechat = await t.request<PaymentMethod[]>({
-      method: 'GET',
-      url: '/api/v2/order/payments?scene=wechat',
-      token,
-    });
-    expect(inWechat.data).toEqual([
+    expect(await offeredPayments(t, token, 'wechat')).toEqual([
       {
         sign: 'wechat-jsapi',
         name: '微信JSAPI支付',
@@ -163,10 +147,7 @@ describe('WeChat Pay API v3 (H5 and JSAPI) against a fake WeChat Pay on 127.0.0.
       scope: 'snsapi_base',
     });
     const state = oauth.searchParams.get('state')!;
-    const page = await t.app.inject({
-      method: 'GET',
-      url: `/payment/wechat/jsapi?code=${fake.goodCode}&state=${state}`,
-    });
+    const page = await openJsapiPage(state);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('getBrandWCPayRequest');
     const params = JSON.parse(/var p=(\{.*?\});/.exec(page.body)![1]) as Record<string, string>;
@@ -186,10 +167,7 @@ describe('WeChat Pay API v3 (H5 and JSAPI) against a fake WeChat Pay on 127.0.0.
       payment_method: 'mp',
     });
 
-    const replay = await t.app.inject({
-      method: 'GET',
-      url: `/payment/wechat/jsapi?code=${fake.goodCode}&state=${state}`,
-    });
+    const replay = await openJsapiPage(state);
     expect(replay.statusCode).toBe(400);
     expect(replay.body).toContain('支付链接已失效');
   });
@@ -197,7 +175,7 @@ describe('WeChat Pay API v3 (H5 and JSAPI) against a fake WeChat Pay on 127.0.0.
   it('JSAPI: a refused OAuth code shows an error page', async () => {
     const { redirect } = await startPayment('wechat-jsapi');
     const state = new URL(redirect.headers.location as string).searchParams.get('state')!;
-    const page = await t.app.inject({ method: 'GET', url: `/payment/wechat/jsapi?code=bad&state=${state}` });
+    const page = await openJsapiPage(state, 'bad');
     expect(page.statusCode).toBe(502);
     expect(page.body).toContain('微信支付暂时不可用');
     expect((await t.app.inject({ method: 'GET', url: '/payment/wechat/jsapi' })).statusCode).toBe(400);
@@ -209,26 +187,12 @@ describe('WeChat Pay API v3 (H5 and JSAPI) against a fake WeChat Pay on 127.0.0.
     const answers = await Promise.all(Array.from({ length: 5 }, () => notify(notification)));
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect(await orderRow(t, order.order_id)).toMatchObject({ status: 9, payment: 'wechat-jsapi' });
-    const member = await t.services.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
+    const member = await memberRow(t, userId);
     expect(member.role_id).toBe(roleId);
     expect((await notify(notification)).statusCode).toBe(200);
-    const after = await t.services.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
+    const after = await memberRow(t, userId);
     expect(after.role_expired_at).toEqual(member.role_expired_at);
-    const messages = await t.services.db
-      .selectFrom('notifications')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('message', '=', `订单${order.order_id}已支付`)
-      .execute();
-    expect(messages).toHaveLength(1);
+    expect(await paidMessages(t, userId, order.order_id)).toHaveLength(1);
   });
 
   it('refuses forged, replayed-late, foreign, tampered and wrong-amount notifications, changing nothing', async () => {
