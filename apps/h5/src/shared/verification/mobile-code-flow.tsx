@@ -1,11 +1,12 @@
-import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
 import { useState, type ReactNode } from 'react';
 import { showToast } from '@/shared/ui/toast';
 import { isChinaMobilePhone } from '@/shared/utils/mobile';
-import { sendSms, type SmsScene } from './send-sms';
+import type { SmsScene } from './send-sms';
 import { CaptchaDialog } from './captcha-dialog';
+import { RequestSmsCodeButton } from './request-sms-code-button';
 import { SmsStep } from './sms-step';
+import { useSmsCodeRequest } from './use-sms-code-request';
 import './verification.css';
 
 export interface MobileCodeFlowProps {
@@ -25,8 +26,7 @@ export function MobileCodeFlow(props: MobileCodeFlowProps) {
   const { heading, placeholder, scene, submitText, beforeSend, onSubmit, children } = props;
   const [mobile, setMobile] = useState('');
   const [step, setStep] = useState<'mobile' | 'sms'>('mobile');
-  const [captchaOpen, setCaptchaOpen] = useState(false);
-  const [sendKey, setSendKey] = useState(0);
+  const smsCode = useSmsCodeRequest({ mobile, scene, onSent: () => setStep('sms') });
 
   const requestCode = () => {
     if (!mobile) return;
@@ -35,19 +35,7 @@ export function MobileCodeFlow(props: MobileCodeFlowProps) {
       return;
     }
     if (beforeSend && !beforeSend()) return;
-    setCaptchaOpen(true);
-  };
-
-  const send = async (imageKey: string, imageCaptcha: string) => {
-    try {
-      await sendSms({ mobile, image_key: imageKey, image_captcha: imageCaptcha, scene });
-    } catch {
-      return false;
-    }
-    setCaptchaOpen(false);
-    setStep('sms');
-    setSendKey((k) => k + 1);
-    return true;
+    smsCode.openCaptcha();
   };
 
   return (
@@ -70,27 +58,19 @@ export function MobileCodeFlow(props: MobileCodeFlowProps) {
               onEnterPress={requestCode}
             />
           </label>
-          <Button
-            block
-            color="primary"
-            size="large"
-            className={mobile ? 'kz-auth-submit' : 'kz-auth-submit kz-auth-submit--faded'}
-            onClick={requestCode}
-          >
-            获取短信验证码
-          </Button>
+          <RequestSmsCodeButton faded={!mobile} onClick={requestCode} />
           {children}
         </section>
       ) : (
         <SmsStep
           mobile={mobile}
           submitText={submitText}
-          sendKey={sendKey}
-          onResend={() => setCaptchaOpen(true)}
+          sendKey={smsCode.sendKey}
+          onResend={smsCode.openCaptcha}
           onSubmit={(code) => onSubmit(mobile, code)}
         />
       )}
-      <CaptchaDialog visible={captchaOpen} onCancel={() => setCaptchaOpen(false)} onConfirm={send} />
+      <CaptchaDialog {...smsCode.captchaDialogProps} />
     </div>
   );
 }

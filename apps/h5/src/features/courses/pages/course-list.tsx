@@ -1,13 +1,12 @@
 import type { CourseCategory, CourseListItem } from '@kezhan/contract/courses';
-import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
-import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { usePagedList } from '@/shared/hooks/use-paged-list';
 import { NavHeader } from '@/shared/layout/nav-header';
 import { CourseItem } from '@/shared/ui/course-item';
-import { EmptyState, infiniteFooter, ListSkeleton, LoadFailed } from '@/shared/ui/list-states';
+import { EmptyState } from '@/shared/ui/list-states';
+import { RefreshablePagedList } from '@/shared/ui/paged-list-view';
 import { getCourseCategories } from '../api/get-course-categories';
 import { getCourses } from '../api/get-courses';
 import './courses.css';
@@ -131,28 +130,13 @@ export default function CourseListPage() {
       ) : null}
 
       <div className="kz-course-list-body">
-        {list.status === 'loading' ? <ListSkeleton /> : null}
-        {list.status === 'error' ? <LoadFailed onRetry={list.retry} /> : null}
-        {list.status === 'ready' ? (
-          <PullToRefresh onRefresh={list.refresh}>
-            {list.items.length === 0 ? (
-              <EmptyState text={scene === 'free' || categoryId ? '该分类下暂无课程' : '暂无课程'} />
-            ) : (
-              <>
-                <ul className="kz-course-rows">
-                  {list.items.map((course) => (
-                    <li key={course.id}>
-                      <CourseItem course={course} />
-                    </li>
-                  ))}
-                </ul>
-                <InfiniteScroll loadMore={list.loadMore} hasMore={list.hasMore}>
-                  {infiniteFooter}
-                </InfiniteScroll>
-              </>
-            )}
-          </PullToRefresh>
-        ) : null}
+        <RefreshablePagedList
+          list={list}
+          className="kz-course-rows"
+          rowKey={(course) => course.id}
+          renderRow={(course) => <CourseItem course={course} />}
+          empty={<EmptyState text={scene === 'free' || categoryId ? '该分类下暂无课程' : '暂无课程'} />}
+        />
       </div>
     </div>
   );

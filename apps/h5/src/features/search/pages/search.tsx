@@ -1,11 +1,11 @@
 import type { SearchItem } from '@kezhan/contract/courses';
-import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { usePagedList } from '@/shared/hooks/use-paged-list';
 import { goBack } from '@/shared/layout/go-back';
-import { EmptyState, infiniteFooter, ListSkeleton, LoadFailed } from '@/shared/ui/list-states';
+import { EmptyState, ListSkeleton, LoadFailed } from '@/shared/ui/list-states';
+import { PagedRows } from '@/shared/ui/paged-list-view';
 import { showToast } from '@/shared/ui/toast';
 import { search } from '../api/search';
 import { Highlight } from '../utils/highlight';
@@ -37,6 +37,31 @@ function resultLink(item: SearchItem): string | null {
   return null;
 }
 
+function SearchResult({ item, keywords }: { item: SearchItem; keywords: string }) {
+  const to = resultLink(item);
+  const snippet = item.p || item.short_desc;
+  const body = (
+    <>
+      <span className="kz-search-type">{TYPE_LABELS[item.resource_type] ?? '其它'}</span>
+      <span className="kz-search-title">
+        <Highlight text={item.title} keywords={keywords} />
+      </span>
+      {snippet ? (
+        <span className="kz-search-snippet">
+          <Highlight text={snippet} keywords={keywords} />
+        </span>
+      ) : null}
+    </>
+  );
+  return to ? (
+    <Link to={to} className="kz-search-result">
+      {body}
+    </Link>
+  ) : (
+    <div className="kz-search-result">{body}</div>
+  );
+}
+
 function Results({ keywords, type }: { keywords: string; type: string }) {
   const fetchPage = useCallback(
     async (page: number) => (await search({ keywords, type, page, size: SEARCH_PAGE_SIZE })).data.data,
@@ -47,41 +72,12 @@ function Results({ keywords, type }: { keywords: string; type: string }) {
   if (list.status === 'error') return <LoadFailed onRetry={list.retry} />;
   if (list.items.length === 0) return <EmptyState text="没有找到相关内容，换个关键词试试" />;
   return (
-    <>
-      <ul className="kz-search-results">
-        {list.items.map((item) => {
-          const to = resultLink(item);
-          const snippet = item.p || item.short_desc;
-          const body = (
-            <>
-              <span className="kz-search-type">{TYPE_LABELS[item.resource_type] ?? '其它'}</span>
-              <span className="kz-search-title">
-                <Highlight text={item.title} keywords={keywords} />
-              </span>
-              {snippet ? (
-                <span className="kz-search-snippet">
-                  <Highlight text={snippet} keywords={keywords} />
-                </span>
-              ) : null}
-            </>
-          );
-          return (
-            <li key={`${item.resource_type}-${item.id}`}>
-              {to ? (
-                <Link to={to} className="kz-search-result">
-                  {body}
-                </Link>
-              ) : (
-                <div className="kz-search-result">{body}</div>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-      <InfiniteScroll loadMore={list.loadMore} hasMore={list.hasMore}>
-        {infiniteFooter}
-      </InfiniteScroll>
-    </>
+    <PagedRows
+      list={list}
+      className="kz-search-results"
+      rowKey={(item) => `${item.resource_type}-${item.id}`}
+      renderRow={(item) => <SearchResult item={item} keywords={keywords} />}
+    />
   );
 }
 

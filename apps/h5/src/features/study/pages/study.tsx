@@ -1,11 +1,10 @@
 import type { BoughtCourseRow, LearnedCourseRow, LikedCourseRow } from '@kezhan/contract/courses';
-import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
-import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import { useCallback } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { usePagedList } from '@/shared/hooks/use-paged-list';
-import { EmptyState, infiniteFooter, ListSkeleton, LoadFailed } from '@/shared/ui/list-states';
+import { EmptyState } from '@/shared/ui/list-states';
+import { RefreshablePagedList } from '@/shared/ui/paged-list-view';
 import { getBoughtCourses } from '../api/get-bought-courses';
 import { getLearnedCourses } from '../api/get-learned-courses';
 import { getLikedCourses } from '../api/get-liked-courses';
@@ -120,32 +119,19 @@ export default function StudyPage() {
         ))}
       </div>
       <div className="kz-study-list">
-        {list.status === 'loading' ? <ListSkeleton /> : null}
-        {list.status === 'error' ? <LoadFailed onRetry={list.retry} /> : null}
-        {list.status === 'ready' ? (
-          <PullToRefresh onRefresh={list.refresh}>
-            {list.items.length === 0 ? (
-              <EmptyState text={empty}>
-                <Link to="/vod" className="kz-study-browse">
-                  去看看课程
-                </Link>
-              </EmptyState>
-            ) : (
-              <>
-                <ul className="kz-study-rows">
-                  {list.items.map((row) => (
-                    <li key={`${row.course_id}`}>
-                      <StudyRow row={row} tab={tab} />
-                    </li>
-                  ))}
-                </ul>
-                <InfiniteScroll loadMore={list.loadMore} hasMore={list.hasMore}>
-                  {infiniteFooter}
-                </InfiniteScroll>
-              </>
-            )}
-          </PullToRefresh>
-        ) : null}
+        <RefreshablePagedList
+          list={list}
+          className="kz-study-rows"
+          rowKey={(row) => `${row.course_id}`}
+          renderRow={(row) => <StudyRow row={row} tab={tab} />}
+          empty={
+            <EmptyState text={empty}>
+              <Link to="/vod" className="kz-study-browse">
+                去看看课程
+              </Link>
+            </EmptyState>
+          }
+        />
       </div>
     </main>
   );
