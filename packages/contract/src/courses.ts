@@ -464,3 +464,8 @@ export type ViewBlock =
   | (BlockBase & { sign: string; config_render: unknown });
 
 export type ViewBlockList = ViewBlock[];
+
+/** `GET /api/v3/course/{courseId}/attach/{id}` — the download address carries a single-use ticket. */
+export interface AttachmentDownloadAddress {
+  download_url: string;
+}

@@ -262,5 +262,53 @@ describe('access rules: video detail, playinfo, attachments', () => {
         .executeTakeFirstOrThrow();
       expect(counted.download_times).toBe(1);
     });
+
+    it('answers a download address with a single-use ticket for this attachment only (v3)', async () => {
+      const { db } = t.services;
+      const attachment = await db
+        .insertInto('course_attachments')
+        .values({ course_id: paidCourse, name: 'notes.pdf', path: 'https://files.example.com/n.pdf' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const other = await db
+        .insertInto('course_attachments')
+        .values({ course_id: paidCourse, name: 'other.pdf', path: 'https://files.example.com/o.pdf' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const addressFor = (courseId: number, token?: string) =>
+        t.request<{ download_url: string }>({
+          method: 'GET',
+          url: `/api/v3/course/${courseId}/attach/${attachment.id}`,
+          token,
+        });
+
+      expect(await addressFor(paidCourse)).toMatchObject({ code: 401 });
+      expect(await addressFor(paidCourse, member.token)).toMatchObject({ code: 1, message: '请购买课程' });
+      expect(await addressFor(freeCourse, buyer.token)).toMatchObject({ code: 1, message: '错误' });
+      const { data } = await addressFor(paidCourse, buyer.token);
+      const url = new URL(data.download_url);
+      expect(url.origin + url.pathname).toBe(
+        `http://api.test/api/v2/course/attach/${attachment.id}/download`,
+      );
+      expect(url.searchParams.get('token')).toBeNull();
+      const ticket = url.searchParams.get('ticket')!;
+      const download = (id: number) =>
+        t.app.inject({ method: 'GET', url: `/api/v2/course/attach/${id}/download?ticket=${ticket}` });
+
+      expect((await download(other.id)).json()).toMatchObject({ code: 401 });
+      const second = await addressFor(paidCourse, buyer.token);
+      const fresh = new URL(second.data.download_url).searchParams.get('ticket')!;
+      const first = await t.app.inject({
+        method: 'GET',
+        url: `/api/v2/course/attach/${attachment.id}/download?ticket=${fresh}`,
+      });
+      expect(first.statusCode).toBe(302);
+      expect(first.headers.location).toBe('https://files.example.com/n.pdf');
+      const replay = await t.app.inject({
+        method: 'GET',
+        url: `/api/v2/course/attach/${attachment.id}/download?ticket=${fresh}`,
+      });
+      expect(replay.json()).toMatchObject({ code: 401 });
+    });
   });
 });

@@ -11,11 +11,17 @@ import {
   viewBlocksQuery,
 } from '@kezhan/contract/courses';
 import { NO_DATA, ok } from '../../shared/http/envelope';
-import { BusinessError } from '../../shared/http/errors';
+import { AuthenticationError, BusinessError } from '../../shared/http/errors';
 import { parseId, validate } from '../../shared/http/validate';
 import { memberIdOf, optionalMember, requireMember } from '../../shared/auth/guard';
 import { accessToCourse } from './access';
-import { contentDisposition, prepareAttachmentDownload } from './attachments';
+import {
+  ATTACHMENT_TICKET,
+  attachmentDownloadUrl,
+  contentDisposition,
+  prepareAttachmentDownload,
+} from './attachments';
+import { redeemNavigationTicket } from '../../shared/auth/navigation-tickets';
 import { loadViewBlocks } from './blocks';
 import {
   findCourseOnSale,
@@ -38,7 +44,7 @@ const idParam = (request: FastifyRequest) => parseId((request.params as { id?: u
 const guestOrMember = (request: FastifyRequest) => request.member?.id ?? null;
 
 export default async function courseRoutes(app: FastifyInstance) {
-  const { db, env, settings } = app.services;
+  const { db, env, settings, store } = app.services;
   const now = () => app.services.now();
   const appUrl = env.appUrl;
 
@@ -99,14 +105,34 @@ export default async function courseRoutes(app: FastifyInstance) {
     ok(await toggleCourseLike(db, memberIdOf(request), idParam(request), now())),
   );
 
-  app.get('/api/v2/course/attach/:id/download', { preHandler: requireMember }, async (request, reply) => {
-    const target = await prepareAttachmentDownload(
-      db,
-      env.dataDir,
-      idParam(request),
-      memberIdOf(request),
-      now(),
-    );
+  app.get<{ Params: { courseId: string; id: string } }>(
+    '/api/v3/course/:courseId/attach/:id',
+    { preHandler: requireMember },
+    async (request) =>
+      ok(
+        await attachmentDownloadUrl(
+          app.services,
+          parseId(request.params.courseId),
+          parseId(request.params.id),
+          memberIdOf(request),
+        ),
+      ),
+  );
+
+  // A browser navigation: the member comes from a single-use `ticket` (or, for MeEdu clients, `token`).
+  app.get('/api/v2/course/attach/:id/download', { preHandler: optionalMember }, async (request, reply) => {
+    const attachmentId = idParam(request);
+    const ticket = (request.query as { ticket?: string }).ticket;
+    const issued = ticket
+      ? await redeemNavigationTicket<{ userId: number; attachmentId: number }>(
+          store,
+          ATTACHMENT_TICKET,
+          ticket,
+        )
+      : null;
+    const userId = issued?.attachmentId === attachmentId ? issued.userId : request.member?.id;
+    if (!userId) throw new AuthenticationError();
+    const target = await prepareAttachmentDownload(db, env.dataDir, attachmentId, userId, now());
     if (target.kind === 'redirect') return reply.redirect(target.url, 302);
     return reply
       .header('content-type', 'application/octet-stream')

@@ -454,9 +454,19 @@ const COURSES: ApiEndpoint[] = [
     path: '/api/v2/course/attach/:id/download',
     tag: 'courses',
     auth: 'member',
-    summary: 'Download a course attachment — browser navigation with `?token=` (api-contract §7.6)',
+    summary: 'Download a course attachment — browser navigation (api-contract §7.6)',
+    description:
+      'Use the `download_url` of `GET /api/v3/course/{courseId}/attach/{id}`: it carries a single-use `ticket`. `?token=` still works for MeEdu clients.',
     answers: 'application/octet-stream',
     response: 'The file (or a redirect to it); the usual envelope when not allowed',
+  },
+  {
+    method: 'GET',
+    path: '/api/v3/course/:courseId/attach/:id',
+    tag: 'courses',
+    auth: 'member',
+    summary: 'Download address of a course attachment, with a single-use 5-minute ticket (MeEdu HEAD)',
+    response: '`{download_url}`',
   },
   {
     method: 'GET',

@@ -1,19 +1,11 @@
 import type { CourseAttachment } from '@kezhan/contract/courses';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { getApiBase } from '@/shared/http/api-base';
 import { loginUrl } from '@/shared/layout/require-auth';
 import { getToken } from '@/shared/storage/storage';
 import { showToast } from '@/shared/ui/toast';
 import { isWechat } from '@/shared/utils/user-agent';
-
-export function attachmentUrl(
-  id: number,
-  token: string,
-  base = getApiBase() || window.location.origin,
-): string {
-  return `${base}/api/v2/course/attach/${id}/download?token=${encodeURIComponent(token)}`;
-}
+import { getAttachmentAddress } from '../api/get-attachment-address';
 
 async function copy(text: string): Promise<boolean> {
   try {
@@ -26,29 +18,42 @@ async function copy(text: string): Promise<boolean> {
 
 /**
  * 下载: visitors log in first; members who may not study a paid course are told to buy it;
- * inside WeChat (which cannot download) the link is copied, elsewhere it opens in a new window.
+ * otherwise the server gives a download address with a single-use ticket (never the login token
+ * in a URL). Inside WeChat (which cannot download) that address is copied, elsewhere it opens in
+ * a new window.
  */
-export function useAttachmentDownload(canDownload: boolean) {
+export function useAttachmentDownload(courseId: number | undefined, canDownload: boolean) {
   const navigate = useNavigate();
   const location = useLocation();
   return useCallback(
     async (attachment: CourseAttachment) => {
-      const token = getToken();
-      if (!token) {
+      if (!getToken()) {
         navigate(loginUrl(location.pathname + location.search));
         return;
       }
-      if (!canDownload) {
+      if (!canDownload || !courseId) {
         void showToast('请购买课程');
         return;
       }
-      const url = attachmentUrl(attachment.id, token);
-      if (isWechat()) {
-        void showToast((await copy(url)) ? '链接已复制，请使用浏览器下载' : '请在浏览器中打开后下载');
+      const inWechat = isWechat();
+      // Opened during the tap, before the request: browsers block windows opened later.
+      const target = inWechat ? null : window.open('', '_blank');
+      let address: string;
+      try {
+        address = (await getAttachmentAddress(courseId, attachment.id)).data.download_url;
+      } catch {
+        target?.close();
         return;
       }
-      window.open(url, '_blank', 'noopener');
+      if (inWechat) {
+        void showToast((await copy(address)) ? '链接已复制，请使用浏览器下载' : '请在浏览器中打开后下载');
+      } else if (target) {
+        target.opener = null;
+        target.location.href = address;
+      } else {
+        window.location.href = address;
+      }
     },
-    [canDownload, navigate, location.pathname, location.search],
+    [courseId, canDownload, navigate, location.pathname, location.search],
   );
 }

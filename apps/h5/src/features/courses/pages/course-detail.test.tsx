@@ -188,10 +188,16 @@ describe('course detail', () => {
     expect(screen.queryByPlaceholderText('请输入评论内容')).toBeNull();
   });
 
-  it('attachments: buy first, then download with the token', async () => {
-    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+  it('attachments: buy first, then download through a single-use address, never the token', async () => {
+    const downloadWindow = { opener: window as Window | null, location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockImplementation(() => downloadWindow as unknown as Window);
     let bought = false;
-    mockApi({ ...member(), 'GET /api/v2/course/5': () => ok(courseDetail({ isBuy: bought })) });
+    const address = 'http://127.0.0.1:8300/api/v2/course/attach/9/download?ticket=T1';
+    mockApi({
+      ...member(),
+      'GET /api/v2/course/5': () => ok(courseDetail({ isBuy: bought })),
+      'GET /api/v3/course/5/attach/9': () => ok({ download_url: address }),
+    });
     const first = renderApp('/vod/detail?id=5');
     fireEvent.click(await screen.findByRole('tab', { name: '课件' }));
     fireEvent.click(screen.getByRole('button', { name: '下载 讲义.pdf' }));
@@ -205,8 +211,10 @@ describe('course detail', () => {
     renderApp('/vod/detail?id=5');
     fireEvent.click(await screen.findByRole('tab', { name: '课件' }));
     fireEvent.click(screen.getByRole('button', { name: '下载 讲义.pdf' }));
-    await waitFor(() => expect(open).toHaveBeenCalled());
-    expect(open.mock.calls[0][0]).toMatch(/\/api\/v2\/course\/attach\/9\/download\?token=tok$/);
+    await waitFor(() => expect(downloadWindow.location.href).toBe(address));
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(downloadWindow.opener).toBeNull();
+    expect(downloadWindow.location.href).not.toContain('tok');
   });
 
   it('an unknown course says so; a network failure offers a retry', async () => {

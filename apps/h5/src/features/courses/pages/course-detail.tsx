@@ -93,7 +93,7 @@ export default function CourseDetailPage() {
   const data = load.status === 'ready' ? load.data : null;
   const groups = useMemo(() => (data ? outlineGroups(data.chapters, data.videos) : []), [data]);
   const canDownload = !!data && (data.isBuy || data.course.charge <= 0);
-  const download = useAttachmentDownload(canDownload);
+  const download = useAttachmentDownload(data?.course.id, canDownload);
   const loadComments = useCallback(async () => (await getCourseComments(id, { quiet: true })).data, [id]);
 
   const here = location.pathname + location.search;

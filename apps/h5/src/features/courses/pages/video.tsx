@@ -114,7 +114,10 @@ export default function VideoPage() {
   const groups = useMemo(() => (data ? outlineGroups(data.chapters, data.videos) : []), [data]);
   const next = video ? nextVideo(groups, video.id) : null;
   const progressMap = course?.videoWatchedProgress ?? data?.video_watched_progress;
-  const download = useAttachmentDownload(!!course && (course.isBuy || course.course.charge <= 0));
+  const download = useAttachmentDownload(
+    course?.course.id,
+    !!course && (course.isBuy || course.course.charge <= 0),
+  );
   const loadComments = useCallback(async () => (await getVideoComments(id, { quiet: true })).data, [id]);
 
   const buy = useCallback(() => {
