@@ -26,10 +26,10 @@ import { checkAvatarSource } from '../utils/image-crop';
 import { APP_LABEL, socialBindUrl, type BindApp } from '../utils/social-bind';
 import { getBindTicket } from '../api/get-bind-ticket';
 import './member.css';
+import { useConfirmLogout } from '../hooks/use-confirm-logout';
 
 export const PROFILE_TEXT = {
   destroyConfirm: '确认注销账号？确认之后账号将在7天后自动注销，期间内登录账号将会自动取消账号注销。',
-  logoutConfirm: '确认安全退出登录？',
 } as const;
 
 type Member = MemberDetail & Partial<Pick<ContractMember, 'is_bind_qq' | 'is_bind_wechat'>>;
@@ -46,6 +46,7 @@ function Value({ children, unset }: { children: ReactNode; unset?: boolean }) {
 export default function ProfilePage() {
   useDocumentTitle('个人资料');
   const navigate = useNavigate();
+  const logout = useConfirmLogout();
   const user = useAppStore((s) => s.user) as Member | null;
   const config = useAppStore((s) => s.config);
   const refreshUser = useRefreshUser();
@@ -171,18 +172,6 @@ export default function ProfilePage() {
     }
     showToast('注销成功');
     useAppStore.getState().logoutAction();
-    navigate('/member', { replace: true });
-  };
-
-  const logout = async () => {
-    const confirmed = await Dialog.confirm({
-      content: PROFILE_TEXT.logoutConfirm,
-      confirmText: '确认',
-      cancelText: '取消',
-    });
-    if (!confirmed) return;
-    useAppStore.getState().logoutAction();
-    showToast('已安全退出');
     navigate('/member', { replace: true });
   };
 

@@ -1,16 +1,13 @@
-import Dialog from 'antd-mobile/es/components/dialog';
 import List from 'antd-mobile/es/components/list';
-import { useNavigate } from 'react-router-dom';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { NavHeader } from '@/shared/layout/nav-header';
 import { getToken } from '@/shared/storage/storage';
 import { useAppStore } from '@/shared/store/app-store';
-import { showToast } from '@/shared/ui/toast';
+import { useConfirmLogout } from '../hooks/use-confirm-logout';
 import './member.css';
 
 export default function SettingPage() {
   useDocumentTitle('关于平台');
-  const navigate = useNavigate();
   const config = useAppStore((s) => s.config);
   const isLogin = useAppStore((s) => s.isLogin);
   const loggedIn = isLogin || Boolean(getToken());
@@ -19,17 +16,7 @@ export default function SettingPage() {
     if (url) window.open(url, '_blank', 'noopener');
   };
 
-  const logout = async () => {
-    const confirmed = await Dialog.confirm({
-      content: '确认安全退出登录？',
-      confirmText: '确认',
-      cancelText: '取消',
-    });
-    if (!confirmed) return;
-    useAppStore.getState().logoutAction();
-    showToast('已安全退出');
-    navigate('/member', { replace: true });
-  };
+  const logout = useConfirmLogout();
 
   return (
     <div className="kz-page">

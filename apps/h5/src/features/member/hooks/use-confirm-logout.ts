@@ -1,0 +1,22 @@
+import Dialog from 'antd-mobile/es/components/dialog';
+import { useNavigate } from 'react-router-dom';
+import { useAppStore } from '@/shared/store/app-store';
+import { showToast } from '@/shared/ui/toast';
+
+export const LOGOUT_CONFIRM = '确认安全退出登录？';
+
+/** 退出登录 from the profile or the setting page: confirm, log out locally, back to the member centre. */
+export function useConfirmLogout(): () => Promise<void> {
+  const navigate = useNavigate();
+  return async () => {
+    const confirmed = await Dialog.confirm({
+      content: LOGOUT_CONFIRM,
+      confirmText: '确认',
+      cancelText: '取消',
+    });
+    if (!confirmed) return;
+    useAppStore.getState().logoutAction();
+    showToast('已安全退出');
+    navigate('/member', { replace: true });
+  };
+}
