@@ -19,11 +19,13 @@ import { z } from 'zod';
  *   "blocks": [{ "platform": "h5", "page": "h5-page-index", "blocks": [{ "sign": "slider", "config": […] }] }]
  * }
  * <video> = { "slug", "title", "duration" (seconds), "url" (http(s) address or site path such as
- *   /demo/video/intro.m3u8), "trial_url", "is_free", "free_seconds", "ban_drag", "price", "is_show",
- *   "published_at" }
+ *   /demo/video/intro.m3u8) or "file" (a local MP4, or an HLS .m3u8 whose folder holds its
+ *   segments), "trial_url" or "trial_file", "is_free", "free_seconds", "ban_drag", "price",
+ *   "is_show", "published_at" }
  * A course-list block (`h5-vod-v1`) names its courses by slug: `"config": {"title": "…", "courses": ["python-basics"]}`.
  * Attachment `file` paths are relative to the content file (or absolute); the file is copied
- * into DATA_DIR/attach.
+ * into DATA_DIR/attach. Video `file` / `trial_file` paths likewise, copied into DATA_DIR/media and
+ * served at /media/<course slug>/….
  */
 const flag = z.union([z.literal(0), z.literal(1)]);
 const slug = z
@@ -36,19 +38,24 @@ const date = z
   .refine((value) => !Number.isNaN(Date.parse(value)), 'a date such as 2024-05-01T10:00:00+08:00')
   .transform((value) => new Date(value));
 
-export const contentVideo = z.object({
-  slug,
-  title: text(255).min(1),
-  duration: z.number().int().min(0).max(1_000_000),
-  url: text(4000).optional(),
-  trial_url: text(4000).optional(),
-  is_free: flag.optional(),
-  free_seconds: z.number().int().min(0).max(1_000_000).optional(),
-  ban_drag: flag.optional(),
-  price: money.optional(),
-  is_show: flag.optional(),
-  published_at: date.nullable().optional(),
-});
+export const contentVideo = z
+  .object({
+    slug,
+    title: text(255).min(1),
+    duration: z.number().int().min(0).max(1_000_000),
+    url: text(4000).optional(),
+    file: text(4000).optional(),
+    trial_url: text(4000).optional(),
+    trial_file: text(4000).optional(),
+    is_free: flag.optional(),
+    free_seconds: z.number().int().min(0).max(1_000_000).optional(),
+    ban_drag: flag.optional(),
+    price: money.optional(),
+    is_show: flag.optional(),
+    published_at: date.nullable().optional(),
+  })
+  .refine((v) => !(v.url && v.file), 'a video takes "url" or "file", not both')
+  .refine((v) => !(v.trial_url && v.trial_file), 'a video takes "trial_url" or "trial_file", not both');
 
 export const contentAttachment = z
   .object({ name: text(255).min(1), file: text(4000).optional(), url: z.string().url().optional() })

@@ -18,9 +18,9 @@ import {
 export class ContentFileError extends Error {}
 
 export interface ImportOptions {
-  /** Folder that relative attachment `file` paths start from (the content file's folder). */
+  /** Folder that relative attachment and video `file` paths start from (the content file's folder). */
   baseDir: string;
-  /** DATA_DIR: attachment files are copied into DATA_DIR/attach. */
+  /** DATA_DIR: attachment files are copied into DATA_DIR/attach, video files into DATA_DIR/media. */
   dataDir: string;
   now: Date;
 }
@@ -82,6 +82,44 @@ function prepareAttachments(course: ContentCourse, options: ImportOptions): Prep
     }
     return { name: attachment.name, path: relative.split(path.sep).join('/'), size: stat.size, extension };
   });
+}
+
+/** Local video files live here, served at `/media/…`. */
+export const mediaDir = (dataDir: string) => path.join(dataDir, 'media');
+
+/**
+ * Copies a local video into DATA_DIR/media/<course>/ and answers its site path. An HLS playlist
+ * brings the files of its folder (its segments) into a folder of its own.
+ */
+function copyVideoFile(courseSlug: string, file: string, options: ImportOptions): string {
+  const source = path.resolve(options.baseDir, file);
+  if (!fs.statSync(source, { throwIfNoEntry: false })?.isFile()) {
+    throw new ContentFileError(`Video file not found: ${source}`);
+  }
+  const name = path.basename(source);
+  const isPlaylist = path.extname(name).toLowerCase() === '.m3u8';
+  const relative = isPlaylist ? [courseSlug, path.basename(name, path.extname(name))] : [courseSlug];
+  const targetDir = path.join(mediaDir(options.dataDir), ...relative);
+  fs.mkdirSync(targetDir, { recursive: true });
+  const sourceDir = path.dirname(source);
+  const files = isPlaylist
+    ? fs.readdirSync(sourceDir).filter((entry) => fs.statSync(path.join(sourceDir, entry)).isFile())
+    : [name];
+  for (const entry of files) {
+    const from = path.join(sourceDir, entry);
+    const to = path.join(targetDir, entry);
+    if (path.resolve(to) !== from) fs.copyFileSync(from, to);
+  }
+  return `/media/${[...relative, name].map(encodeURIComponent).join('/')}`;
+}
+
+/** Replaces each video's local `file` / `trial_file` by the site path of its copy. */
+function prepareVideoFiles(course: ContentCourse, options: ImportOptions): void {
+  const videos = [...(course.videos ?? []), ...(course.chapters ?? []).flatMap((chapter) => chapter.videos)];
+  for (const video of videos) {
+    if (video.file) video.url = copyVideoFile(course.slug, video.file, options);
+    if (video.trial_file) video.trial_url = copyVideoFile(course.slug, video.trial_file, options);
+  }
 }
 
 /** Only the fields the file gives, so an update leaves the others as they are. */
@@ -261,6 +299,7 @@ async function storedBlockConfig(trx: Transaction<Database>, sign: string, confi
 /** Loads a content file's data in one transaction; see content-file.ts for the format. */
 export async function importContent(db: Db, data: unknown, options: ImportOptions): Promise<ImportSummary> {
   const file = parseContentFile(data);
+  for (const course of file.courses) prepareVideoFiles(course, options);
   const attachments = new Map(
     file.courses.map((course) => [course.slug, prepareAttachments(course, options)]),
   );

@@ -316,4 +316,75 @@ describe('content import / export CLI and the demo catalogue', () => {
     await cli('export', again);
     expect(JSON.parse(fs.readFileSync(again, 'utf8'))).toEqual(exported);
   });
+  it('copies local video files (an MP4, an HLS folder) into DATA_DIR/media and serves them seekable', async () => {
+    const clips = path.join(dir, 'clips');
+    const hls = path.join(clips, 'hls');
+    fs.mkdirSync(hls, { recursive: true });
+    fs.writeFileSync(path.join(clips, 'intro.mp4'), Buffer.from('0123456789'));
+    fs.writeFileSync(path.join(hls, 'lesson.m3u8'), '#EXTM3U\n#EXTINF:4,\nseg-0.ts\n#EXT-X-ENDLIST\n');
+    fs.writeFileSync(path.join(hls, 'seg-0.ts'), Buffer.from('segment'));
+    const file = path.join(dir, 'local-media.json');
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        courses: [
+          {
+            slug: 'local-media',
+            title: '本地视频',
+            videos: [
+              { slug: 'local-media-1', title: '介绍', duration: 10, file: 'clips/intro.mp4' },
+              {
+                slug: 'local-media-2',
+                title: '第一课',
+                duration: 4,
+                file: 'clips/hls/lesson.m3u8',
+                trial_file: 'clips/intro.mp4',
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    expect((await cli('import', file)).exitCode).toBe(0);
+    const videos = await t.services.db
+      .selectFrom('videos')
+      .select(['slug', 'url', 'trial_url'])
+      .where('slug', 'in', ['local-media-1', 'local-media-2'])
+      .orderBy('slug')
+      .execute();
+    expect(videos).toEqual([
+      { slug: 'local-media-1', url: '/media/local-media/intro.mp4', trial_url: '' },
+      {
+        slug: 'local-media-2',
+        url: '/media/local-media/lesson/lesson.m3u8',
+        trial_url: '/media/local-media/intro.mp4',
+      },
+    ]);
+    const range = await t.app.inject({
+      method: 'GET',
+      url: '/media/local-media/intro.mp4',
+      headers: { range: 'bytes=2-4' },
+    });
+    expect(range.statusCode).toBe(206);
+    expect(range.body).toBe('234');
+    expect((await t.app.inject({ method: 'GET', url: '/media/local-media/lesson/seg-0.ts' })).body).toBe(
+      'segment',
+    );
+    const missing = path.join(dir, 'missing-media.json');
+    fs.writeFileSync(
+      missing,
+      JSON.stringify({
+        courses: [
+          {
+            slug: 'x-media',
+            title: 'x',
+            videos: [{ slug: 'x-media-1', title: 'x', duration: 1, file: 'nope.mp4' }],
+          },
+        ],
+      }),
+    );
+    const refused = await cli('import', missing);
+    expect(refused.exitCode).toBe(1);
+    expect(refused.output.join('\n')).toContain('Video file not found');
+  });
 });

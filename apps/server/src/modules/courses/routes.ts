@@ -23,6 +23,7 @@ import {
 } from './attachments';
 import { redeemNavigationTicket } from '../../shared/auth/navigation-tickets';
 import { loadViewBlocks } from './blocks';
+import { mediaDir } from './content-import';
 import {
   findCourseOnSale,
   listCategories,
@@ -48,16 +49,15 @@ export default async function courseRoutes(app: FastifyInstance) {
   const now = () => app.services.now();
   const appUrl = env.appUrl;
 
-  for (const folder of ['demo', 'images']) {
-    const root = path.join(PUBLIC_DIR, folder);
+  const staticFolders = [
+    { root: path.join(PUBLIC_DIR, 'demo'), prefix: '/demo/' },
+    { root: path.join(PUBLIC_DIR, 'images'), prefix: '/images/' },
+    { root: mediaDir(env.dataDir), prefix: '/media/' },
+  ];
+  fs.mkdirSync(mediaDir(env.dataDir), { recursive: true });
+  for (const { root, prefix } of staticFolders) {
     if (!fs.existsSync(root)) continue;
-    await app.register(fastifyStatic, {
-      root,
-      prefix: `/${folder}/`,
-      decorateReply: false,
-      index: false,
-      maxAge: '1d',
-    });
+    await app.register(fastifyStatic, { root, prefix, decorateReply: false, index: false, maxAge: '1d' });
   }
 
   // §7.1 – §7.6 courses
