@@ -444,7 +444,8 @@ describe.skipIf(!enabled)('two API nodes behind nginx (PostgreSQL + Redis)', () 
     // Nothing acknowledged is lost: each login's record exists, each logout's revocation holds.
     const logins = outcomes.filter((o) => o.kind === 'login' && o.ok);
     const logouts = outcomes.filter((o) => o.kind === 'logout' && o.ok);
-    expect(logins.length).toBeGreaterThan(WORKERS * CYCLES - WORKERS);
+    // At most one in-flight write per worker may have failed above, and it may have been a login.
+    expect(logins.length).toBeGreaterThanOrEqual(WORKERS * CYCLES - WORKERS);
     const { rows } = await db.query<{ jti: string; revoked: boolean }>(
       'select jti, revoked_at is not null as revoked from user_login_records where jti = any($1)',
       [logins.map((o) => jtiOf(o.token!))],
