@@ -37,6 +37,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The server answered that the thing asked for is not there (or not for this member). */
+export function isMissingResource(error: unknown): boolean {
+  return error instanceof ApiError && (error.kind === 'business' || error.kind === 'not-found');
+}
+
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
 export interface RequestOptions {

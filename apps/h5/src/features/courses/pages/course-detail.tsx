@@ -3,7 +3,7 @@ import Tabs from 'antd-mobile/es/components/tabs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
-import { ApiError } from '@/shared/http/client';
+import { isMissingResource } from '@/shared/http/client';
 import { NavHeader } from '@/shared/layout/nav-header';
 import { loginUrl } from '@/shared/layout/require-auth';
 import { getToken } from '@/shared/storage/storage';
@@ -82,7 +82,7 @@ export default function CourseDetailPage() {
         if (alive)
           setLoad({
             status: 'error',
-            missing: e instanceof ApiError && (e.kind === 'business' || e.kind === 'not-found'),
+            missing: isMissingResource(e),
           });
       });
     return () => {

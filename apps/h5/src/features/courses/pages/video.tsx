@@ -4,7 +4,7 @@ import Tabs from 'antd-mobile/es/components/tabs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
-import { ApiError } from '@/shared/http/client';
+import { ApiError, isMissingResource } from '@/shared/http/client';
 import { NavHeader } from '@/shared/layout/nav-header';
 import { PageLoading } from '@/shared/layout/page-loading';
 import { useAppStore } from '@/shared/store/app-store';
@@ -79,7 +79,7 @@ export default function VideoPage() {
         if (alive)
           setLoad({
             status: 'error',
-            missing: e instanceof ApiError && (e.kind === 'business' || e.kind === 'not-found'),
+            missing: isMissingResource(e),
           });
       });
     return () => {

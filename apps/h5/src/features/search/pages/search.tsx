@@ -1,9 +1,9 @@
 import type { SearchItem } from '@kezhan/contract/courses';
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { usePagedList } from '@/shared/hooks/use-paged-list';
-import { goBack } from '@/shared/layout/go-back';
+import { BackButton } from '@/shared/layout/nav-header';
 import { EmptyState, ListSkeleton, LoadFailed } from '@/shared/ui/list-states';
 import { PagedRows } from '@/shared/ui/paged-list-view';
 import { showToast } from '@/shared/ui/toast';
@@ -83,7 +83,6 @@ function Results({ keywords, type }: { keywords: string; type: string }) {
 
 export default function SearchPage() {
   useDocumentTitle('搜索');
-  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const keywords = (params.get('keywords') ?? '').trim();
   const type = TYPES.some((t) => t.key === params.get('type')) ? params.get('type')! : '0';
@@ -115,23 +114,7 @@ export default function SearchPage() {
     <div className="kz-search-page">
       <h1 className="kz-visually-hidden">搜索</h1>
       <header className="kz-search-header">
-        <button
-          type="button"
-          className="kz-nav-back kz-search-back"
-          aria-label="返回"
-          onClick={() => goBack(navigate)}
-        >
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-            <path
-              d="M15.5 4.5 8 12l7.5 7.5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
-        </button>
+        <BackButton className="kz-search-back" />
         <form className="kz-search-form" role="search" onSubmit={submit}>
           <input
             type="search"
