@@ -1,5 +1,6 @@
-// `npm run bench`: the h5's initial JS/CSS (gzipped) and API throughput measured with autocannon
-// against the real server, next to a bare Node `http` server answering the same JSON.
+// `npm run bench`: every h5 route's JS/CSS (gzipped) against its budget (exit 1 when one is over),
+// and API throughput measured with autocannon against the real server, next to a bare Node `http`
+// server answering the same JSON. BENCH_ONLY=h5 or BENCH_ONLY=api runs one half.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,17 +14,25 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 ensureDependencies();
 const { default: autocannon } = await import('autocannon');
 
+/** Every route's JS/CSS, gzipped, against its budget; returns the routes over budget. */
 function h5Budget() {
   const measure = path.join(root, 'apps/h5/scripts/measure-bundle.mjs');
-  if (!fs.existsSync(measure)) return console.log('h5: no measure script yet');
   ensureH5Build();
   const report = JSON.parse(execFileSync(process.execPath, [measure], { encoding: 'utf8' }));
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-  console.log('\n== h5 home route, production build, gzipped');
-  console.log(`JS  ${kb(report.jsGzip).padStart(9)}  (budget 120 KB)`);
-  console.log(`CSS ${kb(report.cssGzip).padStart(9)}  (budget 20 KB)`);
-  for (const chunk of report.chunks)
-    console.log(`    ${chunk.file.padEnd(44)} ${kb(chunk.gzip).padStart(9)}`);
+  console.log('\n== h5 JS/CSS per route, production build, gzipped');
+  console.log(`shell (every route): JS ${kb(report.shell.jsGzip)}, CSS ${kb(report.shell.cssGzip)}`);
+  console.log(
+    `${'route page'.padEnd(34)} ${'counts'.padEnd(13)} ${'JS'.padStart(9)} ${'budget'.padStart(9)} ${'CSS'.padStart(9)}  lazy`,
+  );
+  for (const route of report.routes) {
+    const mark = route.overBudget ? '  ✗ OVER BUDGET' : '';
+    const lazy = route.lazyImports.map((key) => key.split('/').pop()).join(', ');
+    console.log(
+      `${route.page.padEnd(34)} ${route.counts.padEnd(13)} ${kb(route.jsGzip).padStart(9)} ${kb(route.budget).padStart(9)} ${kb(route.cssGzip).padStart(9)}  ${lazy}${mark}`,
+    );
+  }
+  return report.overBudget;
 }
 
 async function startKezhan(port, databaseEnv = { DATABASE_URL: '', REDIS_URL: '' }) {
@@ -118,12 +127,17 @@ async function apiThroughput(label, databaseEnv) {
   }
 }
 
-if (process.env.BENCH_ONLY !== 'api') h5Budget();
-await apiThroughput('PGlite, in-memory state', { DATABASE_URL: '', REDIS_URL: '' });
-if (process.env.DATABASE_URL) {
+const overBudget = process.env.BENCH_ONLY === 'api' ? [] : h5Budget();
+if (process.env.BENCH_ONLY !== 'h5')
+  await apiThroughput('PGlite, in-memory state', { DATABASE_URL: '', REDIS_URL: '' });
+if (process.env.DATABASE_URL && process.env.BENCH_ONLY !== 'h5') {
   await apiThroughput('PostgreSQL + Redis', {
     DATABASE_URL: await freshPostgresDatabase(process.env.DATABASE_URL),
     REDIS_URL: process.env.REDIS_URL ?? '',
     REDIS_KEY_PREFIX: `kezhan-bench-${process.pid}:`,
   });
+}
+if (overBudget.length > 0) {
+  console.error(`\n✗ h5 routes over their JS budget: ${overBudget.join(', ')}`);
+  process.exit(1);
 }

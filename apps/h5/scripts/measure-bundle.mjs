@@ -1,15 +1,24 @@
 #!/usr/bin/env node
-// Measures what a phone downloads to show the home route: the entry chunk, every chunk it
-// imports statically, and the lazily loaded home page chunk with its own static imports.
-// Reads the Vite manifest (build.manifest: true) and prints JSON {jsGzip, cssGzip, chunks}.
-// Usage: node apps/h5/scripts/measure-bundle.mjs [distDir]
+// Measures what a phone downloads for each route of the production build, gzipped.
+// - The shell: the entry chunk and everything it imports statically (every route needs it).
+// - Each lazily loaded page: its chunk and the static imports that the shell does not already hold
+//   (the route's "own" chunks). Chunks a page loads later with import() are listed, not counted.
+// Budgets: the home route (shell + home page) ≤ 100 KB JS; any other route's own JS ≤ 30 KB.
+// Reads the Vite manifest (build.manifest: true) and prints JSON {shell, routes, overBudget}.
+// Usage: node apps/h5/scripts/measure-bundle.mjs [distDir] [--check]  (--check: exit 1 when over)
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
+export const HOME_BUDGET = 100 * 1024;
+export const ROUTE_BUDGET = 30 * 1024;
+const HOME_PAGE = 'src/features/home/pages/home.tsx';
+
 const here = dirname(fileURLToPath(import.meta.url));
-const dist = resolve(process.argv[2] ?? join(here, '..', 'dist'));
+const args = process.argv.slice(2);
+const check = args.includes('--check');
+const dist = resolve(args.find((arg) => !arg.startsWith('--')) ?? join(here, '..', 'dist'));
 const manifestPath = [join(dist, '.vite', 'manifest.json'), join(dist, 'manifest.json')].find((p) =>
   existsSync(p),
 );
@@ -18,42 +27,65 @@ if (!manifestPath) {
   process.exit(1);
 }
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-
-const HOME_PAGE = 'src/features/home/pages/home.tsx';
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
 if (!entryKey) throw new Error('manifest has no entry chunk');
 if (!manifest[HOME_PAGE]) throw new Error(`manifest has no ${HOME_PAGE} chunk`);
 
-const seen = new Set();
-const order = [];
-function visit(key) {
-  if (seen.has(key)) return;
-  seen.add(key);
-  const chunk = manifest[key];
-  if (!chunk) return;
-  for (const dep of chunk.imports ?? []) visit(dep);
-  order.push(key);
-}
-visit(entryKey);
-visit(HOME_PAGE);
-
-const gzipSize = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
-const cssFiles = new Set();
-const chunks = [];
-let jsGzip = 0;
-for (const key of order) {
-  const chunk = manifest[key];
-  const gz = gzipSize(chunk.file);
-  jsGzip += gz;
-  const raw = readFileSync(join(dist, chunk.file)).length;
-  chunks.push({ key, file: chunk.file, type: 'js', bytes: raw, gzip: gz });
-  for (const css of chunk.css ?? []) cssFiles.add(css);
-}
-let cssGzip = 0;
-for (const file of cssFiles) {
-  const gz = gzipSize(file);
-  cssGzip += gz;
-  chunks.push({ key: file, file, type: 'css', bytes: readFileSync(join(dist, file)).length, gzip: gz });
+const gzipCache = new Map();
+function gzipSize(file) {
+  if (!gzipCache.has(file))
+    gzipCache.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
+  return gzipCache.get(file);
 }
 
-console.log(JSON.stringify({ route: '/', jsGzip, cssGzip, chunks }, null, 2));
+/** The chunk keys a chunk needs before it runs: itself and its static imports, transitively. */
+function staticClosure(key, into = new Set()) {
+  if (into.has(key) || !manifest[key]) return into;
+  into.add(key);
+  for (const dep of manifest[key].imports ?? []) staticClosure(dep, into);
+  return into;
+}
+
+function measure(keys) {
+  const js = [...keys].map((key) => ({ file: manifest[key].file, gzip: gzipSize(manifest[key].file) }));
+  const cssFiles = new Set([...keys].flatMap((key) => manifest[key].css ?? []));
+  const css = [...cssFiles].map((file) => ({ file, gzip: gzipSize(file) }));
+  const later = new Set([...keys].flatMap((key) => manifest[key].dynamicImports ?? []));
+  return {
+    jsGzip: js.reduce((sum, chunk) => sum + chunk.gzip, 0),
+    cssGzip: css.reduce((sum, chunk) => sum + chunk.gzip, 0),
+    chunks: [...js, ...css],
+    lazyImports: [...later].filter((key) => !key.includes('/pages/')),
+  };
+}
+
+const shellKeys = staticClosure(entryKey);
+const pageKeys = Object.keys(manifest).filter(
+  (key) => manifest[key].isDynamicEntry && key.includes('/pages/'),
+);
+
+const routes = pageKeys.sort().map((page) => {
+  const own = new Set([...staticClosure(page)].filter((key) => !shellKeys.has(key)));
+  const isHome = page === HOME_PAGE;
+  const measured = measure(own);
+  const budget = isHome ? HOME_BUDGET : ROUTE_BUDGET;
+  const counted = isHome ? measured.jsGzip + measure(shellKeys).jsGzip : measured.jsGzip;
+  return {
+    page: page.replace(/^src\/features\//, '').replace(/\.tsx?$/, ''),
+    counts: isHome ? 'shell + page' : 'own chunks',
+    jsGzip: counted,
+    cssGzip: measured.cssGzip,
+    budget,
+    overBudget: counted > budget,
+    chunks: measured.chunks,
+    lazyImports: measured.lazyImports,
+  };
+});
+
+const overBudget = routes.filter((route) => route.overBudget).map((route) => route.page);
+const report = { shell: measure(shellKeys), routes, overBudget };
+console.log(JSON.stringify(report, null, 2));
+if (check && report.overBudget.length > 0) {
+  console.error(`Over budget: ${report.overBudget.join(', ')}`);
+  process.exit(1);
+}
