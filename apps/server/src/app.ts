@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import type { AppServices } from './services';
@@ -46,6 +47,9 @@ export async function buildApp(
     credentials: false,
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
   });
+  // Answers above 1 KB go out brotli- or gzip-compressed when the client accepts it; the h5's files
+  // are precompressed at build time and pass through as they are. Request bodies are never inflated.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   if (env.rateLimitPerMinute > 0) {
     await app.register(rateLimit, {
       global: true,

@@ -1,17 +1,25 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveH5 } from './h5-static';
+
+const INDEX_HTML = '<!doctype html><div id="root"></div>';
+const BIG_SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `课程${i}`))};`;
 
 describe('serving the built h5', () => {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'kezhan-dist-'));
   const app = Fastify();
   beforeAll(async () => {
     fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist, 'assets', 'big-abc123.js'), BIG_SCRIPT);
+    fs.writeFileSync(path.join(dist, 'assets', 'big-abc123.js.br'), brotliCompressSync(BIG_SCRIPT));
+    fs.writeFileSync(path.join(dist, 'assets', 'big-abc123.js.gz'), gzipSync(BIG_SCRIPT));
+    fs.writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(INDEX_HTML));
     await serveH5(app, dist);
     app.get('/api/v2/known', async () => ({ code: 0 }));
   });
@@ -37,5 +45,48 @@ describe('serving the built h5', () => {
     const res = await app.inject({ method: 'GET', url: '/api/v2/unknown' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ code: 404, message: '接口不存在', data: [] });
+  });
+
+  it('keeps unknown add-on paths as 404 envelopes, never the h5 page', async () => {
+    const res = await app.inject({ method: 'GET', url: '/addons/Zhibo/api/v1/courses' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 404, message: '接口不存在', data: [] });
+  });
+
+  it('sends the precompressed brotli or gzip file the browser accepts, varying on it', async () => {
+    const br = await app.inject({
+      method: 'GET',
+      url: '/assets/big-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_SCRIPT);
+
+    const gz = await app.inject({
+      method: 'GET',
+      url: '/assets/big-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_SCRIPT);
+
+    const plain = await app.inject({
+      method: 'GET',
+      url: '/assets/big-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
+  });
+
+  it('answers client routes with the compressed index.html when there is one', async () => {
+    const res = await app.inject({ method: 'GET', url: '/course/3', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(INDEX_HTML);
   });
 });

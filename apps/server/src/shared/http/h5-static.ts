@@ -5,11 +5,13 @@ import type { FastifyInstance } from 'fastify';
 import { failure } from './envelope';
 
 const HASHED_ASSET = /\/assets\//;
-const API_PATH = /^\/api(\/|$)/;
+/** Paths that are never pages of the h5: unknown ones answer the JSON 404, not index.html. */
+const NOT_A_PAGE = /^\/(api|addons)(\/|$)/;
 
 /**
- * Serves the built h5 (when present) beside the API: hashed assets cached for a year, the HTML
- * never cached, and every other non-API GET answered with index.html (history routing).
+ * Serves the built h5 (when present) beside the API: the build's precompressed `.br`/`.gz` files
+ * when the browser accepts them, hashed assets cached for a year, the HTML revalidated on every
+ * load, and every other GET that is not an API path answered with index.html (history routing).
  */
 export async function serveH5(app: FastifyInstance, distDir: string): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
@@ -19,6 +21,7 @@ export async function serveH5(app: FastifyInstance, distDir: string): Promise<vo
       root: distDir,
       wildcard: true,
       index: 'index.html',
+      preCompressed: true,
       setHeaders(reply, filePath) {
         reply.header(
           'cache-control',
@@ -29,11 +32,8 @@ export async function serveH5(app: FastifyInstance, distDir: string): Promise<vo
   }
   app.setNotFoundHandler((request, reply) => {
     const pathOnly = request.url.split('?')[0];
-    if (!API_PATH.test(pathOnly) && hasH5 && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(fs.createReadStream(indexFile));
+    if (!NOT_A_PAGE.test(pathOnly) && hasH5 && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.sendFile('index.html');
     }
     return reply.status(404).send(failure('接口不存在', 404));
   });

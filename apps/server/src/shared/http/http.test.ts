@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { parseId } from './validate';
@@ -11,6 +12,30 @@ describe('HTTP conventions (api-contract §1)', () => {
 
   const post = (url: string, payload: string | Buffer, contentType = 'application/json') =>
     t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType } });
+
+  it('compresses JSON answers above 1 KB for clients that accept it, and only for them', async () => {
+    const url = '/api/docs/openapi.json';
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('leaves answers under 1 KB uncompressed', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/other/config',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(res.body.length).toBeLessThan(1024);
+    expect(res.headers['content-encoding']).toBeUndefined();
+  });
 
   it('answers invalid JSON with a clear envelope, not a 400 page', async () => {
     const res = await post('/api/v2/login/password', '{"mobile": ');
