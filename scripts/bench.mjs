@@ -1,11 +1,13 @@
 // `npm run bench`: every h5 route's JS/CSS (gzipped) against its budget (exit 1 when one is over),
-// and API throughput measured with autocannon against the real server, next to a bare Node `http`
-// server answering the same JSON. BENCH_ONLY=h5 or BENCH_ONLY=api runs one half.
+// Lighthouse on the five main pages as `npm start` serves them, and API throughput measured with
+// autocannon against the real server, next to a bare Node `http` server answering the same JSON.
+// BENCH_ONLY=h5, lighthouse or api (comma-separated) runs only those parts.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { lighthouseTable } from './bench-lighthouse.mjs';
 import { ensureDependencies, ensureH5Build, root } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS || 8);
@@ -127,15 +129,27 @@ async function apiThroughput(label, databaseEnv) {
   }
 }
 
-const overBudget = process.env.BENCH_ONLY === 'api' ? [] : h5Budget();
-if (process.env.BENCH_ONLY !== 'h5')
+const parts = new Set((process.env.BENCH_ONLY || 'h5,lighthouse,api').split(','));
+const overBudget = parts.has('h5') ? h5Budget() : [];
+if (parts.has('lighthouse')) {
+  ensureH5Build();
+  const port = 18800 + Math.floor(Math.random() * 500);
+  const kezhan = await startKezhan(port, { DATABASE_URL: '', REDIS_URL: '' });
+  try {
+    await lighthouseTable(`http://127.0.0.1:${port}`, { mobile: '13800000000', password: 'kezhan123' });
+  } finally {
+    kezhan.stop();
+  }
+}
+if (parts.has('api')) {
   await apiThroughput('PGlite, in-memory state', { DATABASE_URL: '', REDIS_URL: '' });
-if (process.env.DATABASE_URL && process.env.BENCH_ONLY !== 'h5') {
-  await apiThroughput('PostgreSQL + Redis', {
-    DATABASE_URL: await freshPostgresDatabase(process.env.DATABASE_URL),
-    REDIS_URL: process.env.REDIS_URL ?? '',
-    REDIS_KEY_PREFIX: `kezhan-bench-${process.pid}:`,
-  });
+  if (process.env.DATABASE_URL) {
+    await apiThroughput('PostgreSQL + Redis', {
+      DATABASE_URL: await freshPostgresDatabase(process.env.DATABASE_URL),
+      REDIS_URL: process.env.REDIS_URL ?? '',
+      REDIS_KEY_PREFIX: `kezhan-bench-${process.pid}:`,
+    });
+  }
 }
 if (overBudget.length > 0) {
   console.error(`\n✗ h5 routes over their JS budget: ${overBudget.join(', ')}`);

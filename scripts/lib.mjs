@@ -72,3 +72,9 @@ export function startServer(env = {}) {
     env: { ...process.env, ...env },
   });
 }
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
