@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_CAPTCHA, type TestApp } from '../../../test/test-app';
+import { parseTrustProxy } from '../../config/env';
+
+/** Issue #18: the findings of the security review, one block each. */
+
+describe('rate limits key on the route, not on the spelling of the URL', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '5' } });
+  });
+  afterAll(() => t.close());
+
+  it('counts a percent-encoded /%61pi/… path against the global limit', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/%61pi/v2/other/config',
+        remoteAddress: '10.1.0.1',
+      });
+      codes.push(res.json().code);
+    }
+    expect(codes).toEqual([0, 0, 0, 0, 0, 429]);
+  });
+});
+
+describe('route limits (SMS, captcha) cannot be dodged by encoding the path', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '1000' } });
+  });
+  afterAll(() => t.close());
+
+  it('limits /%61pi/v2/captcha/image like /api/v2/captcha/image', async () => {
+    let last = 0;
+    for (let i = 0; i < 31; i += 1) {
+      const url = i % 2 ? '/%61pi/v2/captcha/image' : '/api/v2/%63aptcha/image';
+      last = (await t.app.inject({ method: 'GET', url, remoteAddress: '10.1.0.2' })).json().code;
+    }
+    expect(last).toBe(429);
+  });
+
+  it('limits /%61pi/v2/captcha/sms like /api/v2/captcha/sms', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/%61pi/v2/captcha/sms',
+        remoteAddress: '10.1.0.3',
+        payload: {
+          mobile: `1350000${String(i).padStart(4, '0')}`,
+          image_key: 'k',
+          image_captcha: 'x',
+          scene: 'login',
+        },
+      });
+      codes.push(res.json().code);
+    }
+    expect(codes[10]).toBe(429);
+  });
+});
+
+describe('TRUST_PROXY trusts only the configured proxies', () => {
+  it('parses a hop count, a list of addresses/CIDRs, or nothing', () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('')).toBe(false);
+    expect(parseTrustProxy('0')).toBe(false);
+    expect(parseTrustProxy('1')).toBe(1);
+    expect(parseTrustProxy('127.0.0.1, ::1,10.0.0.0/8,loopback')).toEqual([
+      '127.0.0.1',
+      '::1',
+      '10.0.0.0/8',
+      'loopback',
+    ]);
+    for (const bad of ['true', '10.0.0.0/33', 'nginx.internal', '1.2.3'])
+      expect(() => parseTrustProxy(bad), bad).toThrow('TRUST_PROXY');
+  });
+
+  async function loginIp(t: TestApp, remoteAddress: string, forwardedFor: string): Promise<string> {
+    const mobile = `1390000${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
+    const code = await t.sendSms(mobile);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/login/mobile',
+      remoteAddress,
+      headers: { 'x-forwarded-for': forwardedFor },
+      payload: { mobile, mobile_code: code },
+    });
+    expect(res.json().code).toBe(0);
+    const record = await t.services.db
+      .selectFrom('user_login_records as l')
+      .innerJoin('users as u', 'u.id', 'l.user_id')
+      .select('l.ip')
+      .where('u.mobile', '=', mobile)
+      .executeTakeFirstOrThrow();
+    return record.ip;
+  }
+
+  describe('as a list of proxy addresses', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1,10.9.0.0/16', RATE_LIMIT_PER_MINUTE: '3' } });
+    });
+    afterAll(() => t.close());
+
+    it('takes the client IP from X-Forwarded-For only when a listed proxy sent it', async () => {
+      expect(await loginIp(t, '127.0.0.1', '203.0.113.7')).toBe('203.0.113.7');
+      expect(await loginIp(t, '10.9.4.4', '203.0.113.8')).toBe('203.0.113.8');
+      expect(await loginIp(t, '198.51.100.1', '203.0.113.9')).toBe('198.51.100.1');
+    });
+
+    it('does not let a stranger rotate X-Forwarded-For around the per-IP limit', async () => {
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: '/api/v2/other/config',
+          remoteAddress: '198.51.100.2',
+          headers: { 'x-forwarded-for': `203.0.113.${i + 20}` },
+        });
+        codes.push(res.json().code);
+      }
+      expect(codes).toEqual([0, 0, 0, 429]);
+    });
+  });
+
+  describe('as a hop count', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp({ env: { TRUST_PROXY: '1', RATE_LIMIT_PER_MINUTE: '3' } });
+    });
+    afterAll(() => t.close());
+
+    it('takes the address the nearest proxy appended, not what the client wrote before it', async () => {
+      expect(await loginIp(t, '127.0.0.1', '6.6.6.6, 203.0.113.30')).toBe('203.0.113.30');
+    });
+
+    it('does not let a client rotate the forged part of X-Forwarded-For around the limit', async () => {
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: '/api/v2/other/config',
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': `6.6.6.${i}, 203.0.113.31` },
+        });
+        codes.push(res.json().code);
+      }
+      expect(codes).toEqual([0, 0, 0, 429]);
+    });
+  });
+});
+
+void TEST_CAPTCHA;
