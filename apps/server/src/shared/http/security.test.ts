@@ -153,3 +153,49 @@ describe('TRUST_PROXY trusts only the configured proxies', () => {
 });
 
 void TEST_CAPTCHA;
+
+describe('one token-resolution path for every transport (single-device rule)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.services.settings.set('login.limit.rule', '3');
+  });
+  afterAll(() => t.close());
+
+  async function twoLogins(mobile: string) {
+    const first = await t.loginBySms(mobile);
+    await t.allowNextSms(mobile);
+    const second = await t.loginBySms(mobile);
+    return { first, second };
+  }
+
+  it('refuses an older login in the body token of the forced mobile binding', async () => {
+    const { first, second } = await twoLogins('13600001001');
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/v2/member/detail/mobile',
+      payload: { mobile: '13600001002', mobile_code: '123456', token: first },
+    });
+    expect(res).toMatchObject({ code: 401, message: '请重新登录' });
+    expect((await t.request({ method: 'GET', url: '/api/v2/member/detail', token: second })).code).toBe(0);
+  });
+
+  it('refuses an older login in ?token= of an attachment download', async () => {
+    const { first } = await twoLogins('13600001003');
+    const res = await t.app.inject({ method: 'GET', url: `/api/v2/course/attach/1/download?token=${first}` });
+    expect(res.json()).toMatchObject({ code: 401 });
+    const again = await t.request({ method: 'GET', url: '/api/v2/member/detail', token: first });
+    expect(again).toMatchObject({ code: 401, message: '请登录' });
+  });
+
+  it('takes no token from the query or body of other routes', async () => {
+    const { second } = await twoLogins('13600001004');
+    expect((await t.request({ method: 'GET', url: `/api/v2/member/detail?token=${second}` })).code).toBe(401);
+    const body = await t.request({
+      method: 'POST',
+      url: '/api/v2/member/detail/nickname',
+      payload: { nick_name: '新昵称', token: second },
+    });
+    expect(body.code).toBe(401);
+  });
+});
