@@ -7,6 +7,7 @@ import type { TrustProxy } from './config/env';
 import { installErrorHandler } from './shared/http/error-handler';
 import { failure } from './shared/http/envelope';
 import { serveH5 } from './shared/http/h5-static';
+import { loggerOptions } from './shared/http/logging';
 import { RedisStore } from './shared/store/redis-store';
 import { API_MODULES } from './modules/registry';
 
@@ -25,6 +26,8 @@ export interface BuildAppOptions {
   /** Serve the built h5 from `env.h5DistDir` (the real server does; API tests need not). */
   serveH5?: boolean;
   logger?: boolean;
+  /** Write the JSON log lines here instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Assembles one API node: framework plugins, then the feature modules, then the h5. */
@@ -34,7 +37,8 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const { env } = services;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: env.logLevel },
+    logger:
+      options.logger === false && !options.logStream ? false : loggerOptions(env.logLevel, options.logStream),
     bodyLimit: 1024 * 1024,
     trustProxy: trustProxyOption(env.trustProxy),
     // Malformed URLs (bad percent-encoding, over-long ids) fail before routing: answer them too.

@@ -30,6 +30,8 @@ export interface TestAppOptions {
   withCaptchaTestCode?: boolean;
   /** Use the SMS driver the env selects (SMS_DRIVER) instead of capturing the log driver's lines. */
   smsFromEnv?: boolean;
+  /** Turn the server's JSON logging on, written here. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export interface TestApp {
@@ -102,7 +104,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     pgliteDir: 'memory',
     pgliteTemplate: databaseUrl ? undefined : await migratedPGliteTemplate(),
   });
-  const app = await buildApp(services, { logger: false });
+  const app = await buildApp(services, { logger: false, logStream: options.logStream });
   await app.ready();
 
   const testApp: TestApp = {

@@ -1,6 +1,8 @@
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_CAPTCHA, type TestApp } from '../../../test/test-app';
 import { parseTrustProxy } from '../../config/env';
+import { redactUrl } from './logging';
 
 /** Issue #18: the findings of the security review, one block each. */
 
@@ -197,5 +199,59 @@ describe('one token-resolution path for every transport (single-device rule)', (
       payload: { nick_name: '新昵称', token: second },
     });
     expect(body.code).toBe(401);
+  });
+});
+
+describe('credentials never reach the request log', () => {
+  let t: TestApp;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(...String(chunk).split('\n').filter(Boolean));
+        done();
+      },
+    });
+    t = await createTestApp({ env: { LOG_LEVEL: 'info' }, logStream: stream });
+  });
+  afterAll(() => t.close());
+
+  it('redacts query tokens, tickets, codes and signatures, and credential headers', async () => {
+    const token = await t.loginBySms('13600002001');
+    const urls = [
+      `/api/v2/course/attach/1/download?token=${token}`,
+      `/api/v2/order/pay/redirect?order_id=1&ticket=TICKET-SECRET-1&payment=sandbox`,
+      `/api/v3/auth/login/code?login_code=LOGINCODE-SECRET-2`,
+      `/api/v2/member/detail?%74oken=ENCODED-SECRET-3&page=1`,
+      `/api/v2/payment/callback?sign=SIGNATURE-SECRET-4`,
+    ];
+    for (const url of urls)
+      await t.app.inject({
+        method: 'GET',
+        url,
+        headers: {
+          authorization: `Bearer ${token}`,
+          cookie: 'kezhan_oauth=COOKIE-SECRET-5',
+          'wechatpay-signature': 'WXPAY-SECRET-6',
+        },
+      });
+    const log = lines.join('\n');
+    expect(log).toContain('download?token=[REDACTED]');
+    expect(log).toContain('page=1');
+    for (const secret of [
+      token,
+      'TICKET-SECRET',
+      'LOGINCODE-SECRET',
+      'ENCODED-SECRET',
+      'SIGNATURE-SECRET',
+      'COOKIE-SECRET',
+      'WXPAY-SECRET',
+    ])
+      expect(log, secret).not.toContain(secret);
+  });
+
+  it('keeps harmless query parameters readable', () => {
+    expect(redactUrl('/a?x=1&Token=abc&y=%20')).toBe('/a?x=1&Token=[REDACTED]&y=%20');
+    expect(redactUrl('/a')).toBe('/a');
   });
 });
