@@ -84,6 +84,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const redisPrefix = options.shareWith?.redisPrefix ?? `kezhan-test:${randomBytes(6).toString('hex')}:`;
   const env = readEnv({
     NODE_ENV: 'test',
+    KEZHAN_DEV: '1',
     DATA_DIR: dataDir,
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     APP_URL: 'http://api.test',

@@ -4,6 +4,12 @@ import path from 'node:path';
 /** Everything the server reads from its environment, in one place (README lists each variable). */
 export interface ServerEnv {
   nodeEnv: string;
+  /**
+   * Production unless development was asked for explicitly (KEZHAN_DEV=1, set by `npm start`,
+   * the CLI script and the test harnesses on a developer machine). NODE_ENV=production always
+   * wins, and a misspelt NODE_ENV no longer switches the payment sandbox, simulated social login,
+   * demo data or console SMS codes on.
+   */
   isProduction: boolean;
   host: string;
   port: number;
@@ -186,19 +192,16 @@ function integer(value: string | undefined, fallback: number, name: string): num
 }
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
-  const nodeEnv = source.NODE_ENV ?? 'development';
+  const nodeEnv = source.NODE_ENV ?? (source.KEZHAN_DEV === '1' ? 'development' : 'production');
+  const isProduction = nodeEnv === 'production' || source.KEZHAN_DEV !== '1';
   const host = source.HOST || '127.0.0.1';
   const port = integer(source.PORT, 8300, 'PORT');
   const smsDriver = source.SMS_DRIVER || 'log';
   if (smsDriver !== 'log' && smsDriver !== 'aliyun') throw new Error('SMS_DRIVER must be log or aliyun');
-  const socialDriver = vendorDriver(
-    source.SOCIAL_DRIVER,
-    nodeEnv === 'production' ? 'real' : 'dev',
-    'SOCIAL_DRIVER',
-  );
+  const socialDriver = vendorDriver(source.SOCIAL_DRIVER, isProduction ? 'real' : 'dev', 'SOCIAL_DRIVER');
   return {
     nodeEnv,
-    isProduction: nodeEnv === 'production',
+    isProduction,
     host,
     port,
     dataDir: path.resolve(source.DATA_DIR || path.join(repoRoot, 'data')),
