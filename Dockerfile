@@ -20,8 +20,7 @@ FROM node:20-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8300 \
-    DATA_DIR=/data \
-    TRUST_PROXY=1
+    DATA_DIR=/data
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/contract/package.json packages/contract/

@@ -47,6 +47,7 @@ async function startKezhan(port, databaseEnv = { DATABASE_URL: '', REDIS_URL: ''
       DATA_DIR: dataDir,
       RATE_LIMIT_PER_MINUTE: '0',
       LOG_LEVEL: 'warn',
+      KEZHAN_DEV: '1',
       JOBS_ENABLED: '0',
       ...databaseEnv,
     },
