@@ -125,6 +125,7 @@ const SYSTEM: ApiEndpoint[] = [
       ['/user/protocol', '用户协议 (user agreement)'],
       ['/user/private_protocol', '隐私协议 (privacy policy)'],
       ['/vip/protocol', '会员服务协议 (VIP service agreement)'],
+      ['/user/paid_content_purchase_protocol', '付费内容购买协议 (paid content purchase agreement)'],
       ['/aboutus', '关于我们 (about us)'],
     ] as const
   ).map(([path, title]): ApiEndpoint => ({
