@@ -134,7 +134,10 @@ test.describe('courses and learning', () => {
     ).toBeVisible();
   });
 
-  test('an unbought paid lesson does not play; its trial stops and asks to buy once', async ({ page, kezhan }) => {
+  test('an unbought paid lesson does not play; its trial stops and asks to buy once', async ({
+    page,
+    kezhan,
+  }) => {
     const sql = await courseByTitle(kezhan, 'SQL 实战：从查询到优化');
     const paid = sql.lesson('JOIN 的几种写法');
     const trial = sql.lesson('排序与分页');

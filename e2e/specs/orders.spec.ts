@@ -49,7 +49,9 @@ async function cli(kezhan: KezhanServer, argv: string[]): Promise<void> {
 async function payWithSandbox(page: Page): Promise<string> {
   await page.getByRole('radio', { name: '模拟支付' }).click();
   await expect(page.getByRole('radio', { name: '模拟支付' })).toHaveAttribute('aria-checked', 'true');
-  await expect(page.getByRole('radio', { name: '模拟支付' })).toHaveAccessibleDescription('测试方式，不会真实扣款');
+  await expect(page.getByRole('radio', { name: '模拟支付' })).toHaveAccessibleDescription(
+    '测试方式，不会真实扣款',
+  );
   const agreement = page.getByRole('checkbox', { name: /《付费内容购买协议》/ });
   if (await agreement.count()) await agreement.check();
   await page.getByRole('button', { name: '提交订单' }).click();

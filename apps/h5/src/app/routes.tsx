@@ -12,6 +12,7 @@ const MemberCenter = lazy(() => import('@/features/member/pages/member-center'))
 const Study = lazy(() => import('@/features/study/pages/study'));
 const Login = lazy(() => import('@/features/auth/pages/login'));
 const LoginPassword = lazy(() => import('@/features/auth/pages/login-password'));
+const PasswordReset = lazy(() => import('@/features/auth/pages/password-reset'));
 const LoginError = lazy(() => import('@/features/auth/pages/login-error'));
 const BindMobile = lazy(() => import('@/features/auth/pages/bind-mobile'));
 const CodeBindMobile = lazy(() => import('@/features/auth/pages/code-bind-mobile'));
@@ -63,6 +64,7 @@ export const routes: RouteObject[] = [
       },
       { path: '/login', element: page(Login) },
       { path: '/login-password', element: page(LoginPassword) },
+      { path: '/password-reset', element: page(PasswordReset) },
       { path: '/login-error', element: page(LoginError) },
       { path: '/bind-mobile', element: page(BindMobile) },
       { path: '/code-bind-mobile', element: page(CodeBindMobile) },

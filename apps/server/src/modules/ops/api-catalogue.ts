@@ -307,6 +307,15 @@ const MEMBER: ApiEndpoint[] = [
   },
   {
     method: 'POST',
+    path: '/api/v2/password/reset',
+    tag: 'auth',
+    summary:
+      '忘记密码: set a new password with an SMS code, scene `password_reset`; signs out every session (MeEdu compatible)',
+    body: passwordBody,
+    response: '`[]`',
+  },
+  {
+    method: 'POST',
     path: '/api/v2/member/detail/mobile',
     tag: 'member',
     auth: 'member',

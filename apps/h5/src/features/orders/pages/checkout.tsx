@@ -113,11 +113,7 @@ function usePayments(scene: PaymentScene) {
     getPayments(scene)
       .then(({ data }) => {
         if (!live) return;
-        const { list, preselected } = arrangePayments(
-          Array.isArray(data) ? data : [],
-          scene,
-          lastPayment(),
-        );
+        const { list, preselected } = arrangePayments(Array.isArray(data) ? data : [], scene, lastPayment());
         setMethods(list);
         setSelected(preselected);
         setStatus('ready');
