@@ -39,8 +39,8 @@ export function CourseItem({ course }: { course: CourseItemData }) {
         src={course.thumb}
         alt=""
         loading="lazy"
-        width={120}
-        height={90}
+        width={128}
+        height={72}
       />
       <span className="kz-course-item-body">
         <span className="kz-course-item-title">{course.title}</span>

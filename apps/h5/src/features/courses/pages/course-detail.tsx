@@ -185,7 +185,7 @@ export default function CourseDetailPage() {
   return (
     <div className="kz-detail-page kz-detail-page--ready">
       <NavHeader title="课程详情" />
-      <img className="kz-detail-cover" src={course.thumb} alt="" />
+      <img className="kz-detail-cover" src={course.thumb} alt="" width={480} height={270} />
       <div className="kz-detail-head">
         <h2 className="kz-detail-title">{course.title}</h2>
         <div className="kz-detail-stats">

@@ -249,7 +249,7 @@ function Checkout({ query }: { query: CheckoutQuery }) {
           <div className="kz-goods">
             <div className="kz-goods-thumb">
               {goods.thumb ? (
-                <img src={goods.thumb} alt={goods.name} />
+                <img src={goods.thumb} alt={goods.name} width={128} height={72} />
               ) : query.type === 'role' ? (
                 <VipThumb />
               ) : null}

@@ -58,7 +58,7 @@ function StudyRow({ row, tab }: { row: Row; tab: TabKey }) {
     <div className="kz-study-item">
       <Link to={open} className="kz-study-main">
         <span className="kz-study-thumb">
-          <img src={course.thumb} alt="" loading="lazy" width={120} height={90} />
+          <img src={course.thumb} alt="" loading="lazy" width={128} height={72} />
           {subscribed ? <span className="kz-study-badge">已购买</span> : null}
         </span>
         <span className="kz-study-body">
