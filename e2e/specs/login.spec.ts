@@ -91,7 +91,10 @@ test.describe('login flows', () => {
     await page.goto('/login?redirect=%2Fmember');
     await page.getByRole('link', { name: '使用密码登录' }).click();
     await page.getByPlaceholder('请输入手机号码').fill(mobile);
-    await page.getByRole('link', { name: '忘记密码' }).click();
+    const forgot = page.getByRole('link', { name: '忘记密码' });
+    // The link carries the mobile typed so far: wait for the render that put it there.
+    await expect(forgot).toHaveAttribute('href', new RegExp(`mobile=${mobile}`));
+    await forgot.click();
     await expect(page.getByRole('heading', { name: '找回密码' })).toBeVisible();
     await expect(page).toHaveTitle('找回密码');
     await expect(page.getByPlaceholder('请输入手机号码')).toHaveValue(mobile);
