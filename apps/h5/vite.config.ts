@@ -37,7 +37,9 @@ const progressiveWebApp: Partial<VitePWAOptions> = {
   },
   workbox: {
     globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-    globIgnores: ['**/hls*.js'],
+    // index.html is never served from the cache: each page comes from the server with fresh inlined
+    // answers, or the offline page when there is no network.
+    globIgnores: ['**/hls*.js', 'index.html'],
     navigateFallback: null,
     cleanupOutdatedCaches: true,
     runtimeCaching: [

@@ -6,8 +6,12 @@ import rateLimit from '@fastify/rate-limit';
 import type { AppServices } from './services';
 import type { TrustProxy } from './config/env';
 import { installErrorHandler } from './shared/http/error-handler';
-import { failure } from './shared/http/envelope';
+import { H5_HOME_BLOCKS } from '@kezhan/contract/config';
+import { failure, ok } from './shared/http/envelope';
 import { serveH5 } from './shared/http/h5-static';
+import type { BootAnswers } from './shared/http/h5-page';
+import { buildSiteConfig } from './modules/system/site-config';
+import { loadViewBlocks } from './modules/courses/blocks';
 import { loggerOptions } from './shared/http/logging';
 import { RedisStore } from './shared/store/redis-store';
 import { API_MODULES } from './modules/registry';
@@ -79,6 +83,15 @@ export async function buildApp(
   }
 
   for (const module of API_MODULES) await app.register(module);
-  await serveH5(app, options.serveH5 ? env.h5DistDir : '');
+  await serveH5(app, options.serveH5 ? env.h5DistDir : '', bootAnswers(services));
   return app;
+}
+
+/** What the server inlines into the h5's pages: the same answers the two endpoints give. */
+function bootAnswers({ settings, db, env, now }: AppServices): BootAnswers {
+  return {
+    config: async () => ok(buildSiteConfig(await settings.snapshot(), env.appUrl)),
+    homeBlocks: async () =>
+      ok(await loadViewBlocks(db, env.appUrl, now(), H5_HOME_BLOCKS.platform, H5_HOME_BLOCKS.page_name)),
+  };
 }
