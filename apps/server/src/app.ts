@@ -34,6 +34,7 @@ export async function buildApp(
     },
   });
   app.decorate('services', services);
+  app.decorate('checkResponses', !env.isProduction);
   app.decorateRequest('member', null);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { mobileLoginBody, passwordLoginBody } from '@kezhan/contract/auth';
+import { authApi } from '@kezhan/contract/auth';
 import { NO_DATA, ok } from '../../shared/http/envelope';
 import { BusinessError } from '../../shared/http/errors';
-import { validate } from '../../shared/http/validate';
+import { route } from '../../shared/http/route';
 import { verifyPassword } from '../../shared/auth/passwords';
-import { requireMember } from '../../shared/auth/guard';
 import { issueLoginToken, revokeToken } from './login-service';
 import { registerMember } from './registration';
 
@@ -19,8 +18,8 @@ export default async function authRoutes(app: FastifyInstance) {
   const { db, smsCodes, settings } = services;
 
   /** SMS login; an unknown mobile registers a new member (api-contract §5.1). */
-  app.post('/api/v2/login/mobile', async (request) => {
-    const body = validate(mobileLoginBody, request.body);
+  route(app, authApi.mobileLogin, async (request) => {
+    const body = request.body;
     await smsCodes.verify(body.mobile, body.mobile_code, ['login', 'register']);
     const snapshot = await settings.snapshot();
     const userId = await db.transaction().execute(async (trx) => {
@@ -45,8 +44,8 @@ export default async function authRoutes(app: FastifyInstance) {
     return ok({ token: await issueLoginToken(services, request, userId) });
   });
 
-  app.post('/api/v2/login/password', async (request) => {
-    const body = validate(passwordLoginBody, request.body);
+  route(app, authApi.passwordLogin, async (request) => {
+    const body = request.body;
     const failuresKey = `login:password-failures:${body.mobile}`;
     if (Number(await services.store.get(failuresKey)) >= PASSWORD_FAILURE_LIMIT) {
       throw new BusinessError(TOO_MANY_PASSWORD_FAILURES_MESSAGE);
@@ -65,7 +64,7 @@ export default async function authRoutes(app: FastifyInstance) {
     return ok({ token: await issueLoginToken(services, request, user.id) });
   });
 
-  app.post('/api/v2/logout', { preHandler: requireMember }, async (request) => {
+  route(app, authApi.logout, async (request) => {
     await revokeToken(services, request.member!.jti);
     return ok(NO_DATA);
   });

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../shared/http/envelope';
-import { memberIdOf, requireMember } from '../../shared/auth/guard';
+import { faceVerifyApi } from '@kezhan/contract/face';
+import { memberIdOf } from '../../shared/auth/guard';
+import { route } from '../../shared/http/route';
 import { DevFaceIdProvider } from '../../providers/faceid/dev-faceid-provider';
 import { registerDevFaceIdRoutes } from './dev-routes';
 import { queryFaceVerify, startFaceVerify } from './face-verify-service';
@@ -9,10 +11,10 @@ import { queryFaceVerify, startFaceVerify } from './face-verify-service';
 export default async function faceVerifyRoutes(app: FastifyInstance) {
   const services = app.services;
 
-  app.post('/api/v3/member/tencent/faceVerify', { preHandler: requireMember }, async (request) =>
+  route(app, faceVerifyApi.start, async (request) =>
     ok(await startFaceVerify(services, request, memberIdOf(request))),
   );
-  app.get('/api/v3/member/tencent/faceVerify', { preHandler: requireMember }, async (request) =>
+  route(app, faceVerifyApi.result, async (request) =>
     ok(await queryFaceVerify(services, request, memberIdOf(request))),
   );
 
