@@ -12,10 +12,10 @@ export default async function faceVerifyRoutes(app: FastifyInstance) {
   const services = app.services;
 
   route(app, faceVerifyApi.start, async (request) =>
-    ok(await startFaceVerify(services, request, memberIdOf(request))),
+    ok(await startFaceVerify(services, request.body, memberIdOf(request), request.log)),
   );
   route(app, faceVerifyApi.result, async (request) =>
-    ok(await queryFaceVerify(services, request, memberIdOf(request))),
+    ok(await queryFaceVerify(services, request.query, memberIdOf(request), request.log)),
   );
 
   if (services.faceId instanceof DevFaceIdProvider) registerDevFaceIdRoutes(app, services.faceId);

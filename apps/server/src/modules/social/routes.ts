@@ -4,6 +4,7 @@ import { NO_DATA, ok } from '../../shared/http/envelope';
 import { BusinessError } from '../../shared/http/errors';
 import { memberIdOf } from '../../shared/auth/guard';
 import { route } from '../../shared/http/route';
+import { clientOf } from '../../shared/http/client-info';
 import { issueNavigationTicket } from '../../shared/auth/navigation-tickets';
 import { DevOAuthProvider } from '../../providers/oauth/dev-oauth-provider';
 import { registerDevOAuthRoutes } from './dev-routes';
@@ -17,34 +18,38 @@ import {
   startSocialLogin,
 } from './social-login-service';
 
+const queryOf = (query: unknown) => (query ?? {}) as Record<string, unknown>;
+
 /** Social login and binding, api-contract §12. Start and callback are browser navigations (302). */
 export default async function socialRoutes(app: FastifyInstance) {
   const services = app.services;
 
   route(app, socialApi.startQq, async (request, reply) => {
     if (request.params.app !== 'qq') throw new BusinessError(APP_NOT_FOUND_MESSAGE);
-    return reply.redirect(await startSocialLogin(services, request, 'qq'));
+    return reply.redirect(await startSocialLogin(services, request.query, 'qq', request.log));
   });
   route(app, socialApi.startWechat, async (request, reply) =>
-    reply.redirect(await startSocialLogin(services, request, 'wechat')),
+    reply.redirect(await startSocialLogin(services, request.query, 'wechat', request.log)),
   );
 
   route(app, socialApi.qqCallback, async (request, reply) =>
-    reply.redirect(await finishSocialLogin(services, request, 'qq')),
+    reply.redirect(await finishSocialLogin(services, queryOf(request.query), 'qq', request.log)),
   );
   route(app, socialApi.wechatCallback, async (request, reply) =>
-    reply.redirect(await finishSocialLogin(services, request, 'wechat')),
+    reply.redirect(await finishSocialLogin(services, queryOf(request.query), 'wechat', request.log)),
   );
 
-  route(app, socialApi.loginWithCode, async (request) => ok(await loginWithCode(services, request)));
+  route(app, socialApi.loginWithCode, async (request) =>
+    ok(await loginWithCode(services, request.body.code, clientOf(request))),
+  );
   route(app, socialApi.registerWithSocialite, async (request) =>
-    ok(await registerWithSocialite(services, request)),
+    ok(await registerWithSocialite(services, request.body, clientOf(request))),
   );
   route(app, socialApi.bindTicket, async (request) =>
     ok(await issueNavigationTicket(services.store, BIND_TICKET, { userId: memberIdOf(request) })),
   );
   route(app, socialApi.bindWithCode, async (request) => {
-    await bindWithCode(services, request, memberIdOf(request));
+    await bindWithCode(services, request.body.code, memberIdOf(request));
     return ok(NO_DATA);
   });
 
