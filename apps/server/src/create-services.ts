@@ -18,6 +18,7 @@ import { createFileStorage } from './providers/storage/create-file-storage';
 import { createOAuthProviders } from './providers/oauth/create-oauth-providers';
 import { createFaceIdProvider } from './providers/faceid/create-faceid-provider';
 import { deriveSocialStateKey } from './modules/social/oauth-state';
+import { LOGIN_HOOKS } from './modules/registry';
 import { Metrics } from './modules/ops/metrics';
 
 export interface ServiceOverrides {
@@ -68,6 +69,7 @@ export async function createServices(env: ServerEnv, overrides: ServiceOverrides
     socialStateKey: deriveSocialStateKey(env.social.stateSecret, resolveJwtSecret(env)),
     faceId: createFaceIdProvider(env, store),
     metrics: new Metrics({ poolStats: database.poolStats }),
+    loginHooks: LOGIN_HOOKS,
     now,
   };
 }
