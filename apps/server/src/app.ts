@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { AppServices } from './services';
 import type { TrustProxy } from './config/env';
 import { installErrorHandler } from './shared/http/error-handler';
+import { installInputGuard } from './shared/http/input-guard';
 import { failure } from './shared/http/envelope';
 import { serveH5 } from './shared/http/h5-static';
 import { loggerOptions } from './shared/http/logging';
@@ -57,6 +58,7 @@ export async function buildApp(
   });
 
   installErrorHandler(app);
+  installInputGuard(app);
   await app.register(cors, {
     origin: '*',
     credentials: false,

@@ -3,16 +3,17 @@ import { mobileLoginBody, passwordLoginBody } from '@kezhan/contract/auth';
 import { NO_DATA, ok } from '../../shared/http/envelope';
 import { BusinessError } from '../../shared/http/errors';
 import { validate } from '../../shared/http/validate';
-import { verifyPassword } from '../../shared/auth/passwords';
+import {
+  checkPasswordLogin,
+  LOCKED_MESSAGE,
+  TOO_MANY_PASSWORD_FAILURES_MESSAGE,
+  WRONG_CREDENTIALS_MESSAGE,
+} from './password-login';
 import { requireMember } from '../../shared/auth/guard';
 import { issueLoginToken, revokeToken } from './login-service';
 import { registerMember } from './registration';
 
-export const LOCKED_MESSAGE = '账号已被锁定';
-export const WRONG_CREDENTIALS_MESSAGE = '手机号或密码错误';
-export const TOO_MANY_PASSWORD_FAILURES_MESSAGE = '密码错误次数过多，请稍后再试';
-const PASSWORD_FAILURE_LIMIT = 10;
-const PASSWORD_FAILURE_WINDOW_SECONDS = 900;
+export { LOCKED_MESSAGE, TOO_MANY_PASSWORD_FAILURES_MESSAGE, WRONG_CREDENTIALS_MESSAGE };
 
 export default async function authRoutes(app: FastifyInstance) {
   const services = app.services;
@@ -47,22 +48,8 @@ export default async function authRoutes(app: FastifyInstance) {
 
   app.post('/api/v2/login/password', async (request) => {
     const body = validate(passwordLoginBody, request.body);
-    const failuresKey = `login:password-failures:${body.mobile}`;
-    if (Number(await services.store.get(failuresKey)) >= PASSWORD_FAILURE_LIMIT) {
-      throw new BusinessError(TOO_MANY_PASSWORD_FAILURES_MESSAGE);
-    }
-    const user = await db
-      .selectFrom('users')
-      .select(['id', 'password', 'is_lock'])
-      .where('mobile', '=', body.mobile)
-      .executeTakeFirst();
-    if (!user || !(await verifyPassword(body.password, user.password))) {
-      await services.store.increment(failuresKey, PASSWORD_FAILURE_WINDOW_SECONDS);
-      throw new BusinessError(WRONG_CREDENTIALS_MESSAGE);
-    }
-    if (user.is_lock === 1) throw new BusinessError(LOCKED_MESSAGE);
-    await services.store.delete(failuresKey);
-    return ok({ token: await issueLoginToken(services, request, user.id) });
+    const userId = await checkPasswordLogin(services, body, request.ip);
+    return ok({ token: await issueLoginToken(services, request, userId) });
   });
 
   app.post('/api/v2/logout', { preHandler: requireMember }, async (request) => {
