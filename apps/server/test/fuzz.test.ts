@@ -88,7 +88,7 @@ interface Operation {
 describe('fuzz: malformed requests across the OpenAPI document', () => {
   let t: TestApp;
   let token: string;
-  let operations: Operation[] = [];
+  const operations: Operation[] = [];
   beforeAll(async () => {
     t = await createTestApp();
     token = await t.loginBySms('13700009999');

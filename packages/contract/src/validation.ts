@@ -15,6 +15,7 @@ const trimmedText = (value: unknown) => {
  * C0 control characters other than tab, line feed and carriage return, and DEL: no text field
  * has a use for them, and NUL (U+0000) cannot even be stored by PostgreSQL.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 export const CONTROL_CHARACTER_MESSAGE = '输入内容不能包含控制字符';
 const noControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(value);
