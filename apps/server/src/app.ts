@@ -9,6 +9,7 @@ import { installInputGuard } from './shared/http/input-guard';
 import { failure } from './shared/http/envelope';
 import { serveH5 } from './shared/http/h5-static';
 import { loggerOptions } from './shared/http/logging';
+import { connectionOptions } from './shared/http/connection';
 import { RedisStore } from './shared/store/redis-store';
 import { API_MODULES } from './modules/registry';
 
@@ -41,6 +42,7 @@ export async function buildApp(
     logger:
       options.logger === false && !options.logStream ? false : loggerOptions(env.logLevel, options.logStream),
     bodyLimit: 1024 * 1024,
+    ...connectionOptions(env.requestTimeoutSeconds),
     trustProxy: trustProxyOption(env.trustProxy),
     // Malformed URLs (bad percent-encoding, over-long ids) fail before routing: answer them too.
     frameworkErrors: (_error, _request, reply) =>

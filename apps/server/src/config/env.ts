@@ -24,6 +24,8 @@ export interface ServerEnv {
   jwtTtlMinutes: number;
   captchaTestCode: string | undefined;
   rateLimitPerMinute: number;
+  /** A request's headers and body must arrive within this many seconds (REQUEST_TIMEOUT_SECONDS). */
+  requestTimeoutSeconds: number;
   /** At most one SMS per mobile in this many seconds. */
   smsResendSeconds: number;
   /**
@@ -213,6 +215,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
     jwtTtlMinutes: integer(source.JWT_TTL, 20160, 'JWT_TTL'),
     captchaTestCode: source.CAPTCHA_TEST_CODE || undefined,
     rateLimitPerMinute: integer(source.RATE_LIMIT_PER_MINUTE, 120, 'RATE_LIMIT_PER_MINUTE'),
+    requestTimeoutSeconds: Math.max(1, integer(source.REQUEST_TIMEOUT_SECONDS, 60, 'REQUEST_TIMEOUT_SECONDS')),
     trustProxy: parseTrustProxy(source.TRUST_PROXY),
     smsResendSeconds: Math.max(1, integer(source.SMS_RESEND_SECONDS, 60, 'SMS_RESEND_SECONDS')),
     logLevel: source.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_CAPTCHA, type TestApp } from '../../../test/test-app';
@@ -505,5 +506,82 @@ describe('password login: no lock-out by strangers, no enumeration by timing', (
       unknown.push(await time(`1360000510${i}`));
     }
     expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+  });
+});
+
+/** Sends raw bytes to a listening server; resolves with everything it answered once it closes. */
+function rawExchange(port: number, chunks: Buffer[], options: { gapMs?: number; timeoutMs?: number } = {}) {
+  return new Promise<{ text: string; closedAfterMs: number }>((resolve, reject) => {
+    const started = Date.now();
+    const socket = net.connect(port, '127.0.0.1');
+    const received: Buffer[] = [];
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`connection still open after ${options.timeoutMs ?? 10_000} ms`));
+    }, options.timeoutMs ?? 10_000);
+    socket.on('data', (data) => received.push(data));
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve({ text: Buffer.concat(received).toString('utf8'), closedAfterMs: Date.now() - started });
+    });
+    socket.on('connect', async () => {
+      for (const chunk of chunks) {
+        if (socket.destroyed) return;
+        socket.write(chunk);
+        if (options.gapMs) await new Promise((r) => setTimeout(r, options.gapMs));
+      }
+    });
+  });
+}
+
+function envelopeOf(text: string) {
+  const [head, body] = text.split('\r\n\r\n');
+  return { head, status: Number(head.split(' ')[1]), json: JSON.parse(body) as unknown };
+}
+
+describe('requests the HTTP parser refuses, and slow requests', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { REQUEST_TIMEOUT_SECONDS: '1' } });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    port = (t.app.server.address() as net.AddressInfo).port;
+  });
+  afterAll(() => t.close());
+
+  it('answers raw bytes ≥ 0x80 in the URL with the envelope and closes the connection', async () => {
+    const request = Buffer.concat([
+      Buffer.from('GET /api/v2/'),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n'),
+    ]);
+    const answer = envelopeOf((await rawExchange(port, [request])).text);
+    expect(answer.status).toBe(400);
+    expect(answer.head.toLowerCase()).toContain('connection: close');
+    expect(answer.json).toEqual({ code: 1, message: '请求格式错误', data: [] });
+  });
+
+  it('answers more than 16 KiB of headers with 请求头过大 and closes the connection', async () => {
+    const request = Buffer.from(
+      `GET /api/v2/other/config HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+    const answer = envelopeOf((await rawExchange(port, [request])).text);
+    expect(answer.status).toBe(431);
+    expect(answer.head.toLowerCase()).toContain('connection: close');
+    expect(answer.json).toEqual({ code: 1, message: '请求头过大', data: [] });
+  });
+
+  it('cuts off a body that trickles in slower than the request timeout', async () => {
+    const head = Buffer.from(
+      'POST /api/v2/login/password HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n',
+    );
+    const trickle = Array.from({ length: 40 }, () => Buffer.from(' '));
+    const { text, closedAfterMs } = await rawExchange(port, [head, ...trickle], {
+      gapMs: 200,
+      timeoutMs: 7000,
+    });
+    expect(closedAfterMs).toBeLessThan(4000);
+    expect(text).toMatch(/^HTTP\/1\.1 408/);
   });
 });
