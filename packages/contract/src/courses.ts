@@ -189,7 +189,9 @@ export interface CommentItem {
   render_content: string;
   /** ISO */
   created_at: string;
+  /** Always empty: a commenter's address is never published. */
   ip: string;
+  /** Where the comment was posted from: the province (`广东省`), the country abroad, or empty. */
   ip_province: string;
 }
 

@@ -11,6 +11,8 @@ import { SmsCodeService } from '../../modules/captcha/sms-codes';
 import { LogSmsSender } from '../../providers/sms/log-sms-sender';
 import type { Db } from '../db/database';
 import { hashPassword } from '../auth/passwords';
+import { ipProvince } from '../ip-region';
+import { addCourse } from '../../modules/courses/test-support';
 
 /** Issue #18: the findings of the security review, one block each. */
 
@@ -583,5 +585,50 @@ describe('requests the HTTP parser refuses, and slow requests', () => {
     });
     expect(closedAfterMs).toBeLessThan(4000);
     expect(text).toMatch(/^HTTP\/1\.1 408/);
+  });
+});
+
+describe('public comment lists show at most the province, never the address', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
+  });
+  afterAll(() => t.close());
+
+  it('fills ip_province from the offline IP database and answers ip empty', async () => {
+    const course = await addCourse(t.services.db, { is_free: 1 });
+    const token = await t.loginBySms('13600006001');
+    for (const [address, content] of [
+      ['120.24.78.68', '来自深圳的评论内容'],
+      ['8.8.8.8', '来自海外的评论内容'],
+      ['10.1.2.3', '来自内网的评论内容'],
+    ])
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: `/api/v2/course/${course}/comment`,
+            headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': address },
+            payload: { content },
+          })
+        ).json().code,
+      ).toBe(0);
+    const list = await t.request<{ comments: { ip: string; ip_province: string }[] }>({
+      method: 'GET',
+      url: `/api/v2/course/${course}/comments`,
+    });
+    expect(list.data.comments.map(({ ip, ip_province }) => [ip, ip_province])).toEqual([
+      ['', ''],
+      ['', '美国'],
+      ['', '广东省'],
+    ]);
+    expect(JSON.stringify(list)).not.toMatch(/120\.24|8\.8\.8\.8|10\.1\.2/);
+  });
+
+  it('looks addresses up offline, IPv4-mapped IPv6 included', () => {
+    expect(ipProvince('202.96.128.86')).toBe('广东省');
+    expect(ipProvince('::ffff:114.114.114.114')).toBe('江苏省');
+    expect(ipProvince('127.0.0.1')).toBe('');
+    expect(ipProvince('not an ip')).toBe('');
   });
 });
