@@ -8,6 +8,7 @@ import { installErrorHandler } from './shared/http/error-handler';
 import { installInputGuard } from './shared/http/input-guard';
 import { failure } from './shared/http/envelope';
 import { serveH5 } from './shared/http/h5-static';
+import { cspAllowedUrls } from './shared/http/content-security';
 import { loggerOptions } from './shared/http/logging';
 import { connectionOptions } from './shared/http/connection';
 import { RedisStore } from './shared/store/redis-store';
@@ -79,6 +80,6 @@ export async function buildApp(
   }
 
   for (const module of API_MODULES) await app.register(module);
-  await serveH5(app, options.serveH5 ? env.h5DistDir : '');
+  await serveH5(app, options.serveH5 ? env.h5DistDir : '', cspAllowedUrls(env));
   return app;
 }

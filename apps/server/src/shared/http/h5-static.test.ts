@@ -10,9 +10,12 @@ describe('serving the built h5', () => {
   const app = Fastify();
   beforeAll(async () => {
     fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><meta name="kezhan-api-base" content="https://api.example.com/"><div id="root"></div>',
+    );
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
-    await serveH5(app, dist);
+    await serveH5(app, dist, ['https://learn.example.com', 'https://cdn.example.com/videos/', 'not a url']);
     app.get('/api/v2/known', async () => ({ code: 0 }));
   });
   afterAll(() => app.close());
@@ -31,6 +34,21 @@ describe('serving the built h5', () => {
     const res = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends a strict Content-Security-Policy and refuses framing, on the HTML and the assets', async () => {
+    for (const url of ['/', '/member/profile', '/assets/index-abc123.js']) {
+      const res = await app.inject({ method: 'GET', url });
+      const policy = String(res.headers['content-security-policy']);
+      expect(policy, url).toContain("script-src 'self';");
+      expect(policy).not.toContain("'unsafe-eval'");
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(policy).toContain(
+        "connect-src 'self' https://learn.example.com https://cdn.example.com https://api.example.com;",
+      );
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
   });
 
   it('keeps unknown API paths as 404 envelopes', async () => {
