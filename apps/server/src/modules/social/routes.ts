@@ -22,10 +22,10 @@ export default async function socialRoutes(app: FastifyInstance) {
 
   app.get<{ Params: { app: string } }>('/api/v3/auth/login/socialite/:app', async (request, reply) => {
     if (request.params.app !== 'qq') throw new BusinessError(APP_NOT_FOUND_MESSAGE);
-    return reply.redirect(await startSocialLogin(services, request, 'qq'));
+    return reply.redirect(await startSocialLogin(services, request, 'qq', reply));
   });
   app.get('/api/v3/auth/login/wechat/oauth', async (request, reply) =>
-    reply.redirect(await startSocialLogin(services, request, 'wechat')),
+    reply.redirect(await startSocialLogin(services, request, 'wechat', reply)),
   );
 
   app.get(CALLBACK_PATHS.qq, async (request, reply) =>

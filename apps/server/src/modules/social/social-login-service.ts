@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { assertCodeBrowser, bindBrowser, BROWSER_MISMATCH_MESSAGE, isSameBrowser } from './browser-binding';
 import {
   loginCodeBody,
   registerWithSocialiteBody,
@@ -63,6 +64,7 @@ export async function startSocialLogin(
   services: AppServices,
   request: FastifyRequest,
   app: SocialApp,
+  reply?: FastifyReply,
 ): Promise<string> {
   const query = validate(socialStartQuery, request.query);
   const settings = await services.settings.snapshot();
@@ -88,6 +90,7 @@ export async function startSocialLogin(
     memberId = ticket.userId;
   }
   const signed = signState(services.socialStateKey, {
+    browser: bindBrowser(request, reply, services.env.appUrl.startsWith('https:')),
     app,
     action: query.action,
     sUrl,
@@ -122,6 +125,8 @@ export async function finishSocialLogin(
   if (check.expired) return fail(STATE_EXPIRED_MESSAGE);
   if (query.state !== stateTag(services.socialStateKey, signed)) return fail(STATE_INVALID_MESSAGE);
   if (typeof query.code !== 'string' || !query.code) return fail(CANCELLED_MESSAGE);
+  // The callback must land in the browser that started the flow, not in one it was sent to.
+  if (!isSameBrowser(request, state.browser)) return fail(BROWSER_MISMATCH_MESSAGE);
   if (!(await services.store.setIfAbsent(stateUsedKey(state.nonce), '1', STATE_TTL_SECONDS)))
     return fail(STATE_INVALID_MESSAGE);
 
@@ -141,6 +146,7 @@ export async function finishSocialLogin(
     action: state.action,
     memberId: state.memberId,
     user,
+    browser: state.browser ?? null,
   });
   return withQuery(state.sUrl, { login_code: loginCode, action: state.action });
 }
@@ -156,6 +162,7 @@ export async function loginWithCode(
   const { code } = validate(loginCodeBody, request.body);
   const codes = new LoginCodes(services.store, services.now);
   const entry = await codes.peek(code);
+  assertCodeBrowser(request, entry.browser);
   if (entry.action !== 'login') throw new BusinessError(BAD_PARAMS_MESSAGE);
 
   const bound = await findBoundMember(services.db, entry.app, entry.user);
@@ -192,6 +199,7 @@ export async function registerWithSocialite(
   const body = validate(registerWithSocialiteBody, request.body);
   const codes = new LoginCodes(services.store, services.now);
   const entry = await codes.peek(body.code);
+  assertCodeBrowser(request, entry.browser);
   if (entry.action !== 'login') throw new BusinessError(BAD_PARAMS_MESSAGE);
   await services.smsCodes.verify(body.mobile, body.mobile_code, ['mobile_bind']);
   await codes.redeem(body.code);
