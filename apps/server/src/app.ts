@@ -7,12 +7,15 @@ import type { AppServices } from './services';
 import type { TrustProxy } from './config/env';
 import { installErrorHandler } from './shared/http/error-handler';
 import { H5_HOME_BLOCKS } from '@kezhan/contract/h5-boot';
+import { installInputGuard } from './shared/http/input-guard';
 import { failure, ok } from './shared/http/envelope';
 import { serveH5 } from './shared/http/h5-static';
 import type { BootAnswers } from './shared/http/h5-page';
+import { cspAllowedUrls } from './shared/http/content-security';
 import { buildSiteConfig } from './modules/system/site-config';
 import { loadViewBlocks } from './modules/courses/blocks';
 import { loggerOptions } from './shared/http/logging';
+import { connectionOptions } from './shared/http/connection';
 import { RedisStore } from './shared/store/redis-store';
 import { API_MODULES } from './modules/registry';
 
@@ -45,6 +48,7 @@ export async function buildApp(
     logger:
       options.logger === false && !options.logStream ? false : loggerOptions(env.logLevel, options.logStream),
     bodyLimit: 1024 * 1024,
+    ...connectionOptions(env.requestTimeoutSeconds),
     trustProxy: trustProxyOption(env.trustProxy),
     // Malformed URLs (bad percent-encoding, over-long ids) fail before routing: answer them too.
     frameworkErrors: (_error, _request, reply) =>
@@ -63,6 +67,7 @@ export async function buildApp(
   });
 
   installErrorHandler(app);
+  installInputGuard(app);
   await app.register(cors, {
     origin: '*',
     credentials: false,
@@ -84,7 +89,10 @@ export async function buildApp(
   }
 
   for (const module of API_MODULES) await app.register(module);
-  await serveH5(app, options.serveH5 ? env.h5DistDir : '', bootAnswers(services));
+  await serveH5(app, options.serveH5 ? env.h5DistDir : '', {
+    bootAnswers: bootAnswers(services),
+    allowedUrls: cspAllowedUrls(env),
+  });
   return app;
 }
 

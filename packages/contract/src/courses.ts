@@ -201,7 +201,9 @@ export const commentItem = z.strictObject({
   render_content: z.string(),
   /** ISO */
   created_at: z.string(),
+  /** Always empty: a commenter's address is never published. */
   ip: z.string(),
+  /** Where the comment was posted from: the province (`广东省`), the country abroad, or empty. */
   ip_province: z.string(),
 });
 export type CommentItem = z.infer<typeof commentItem>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { emptyData } from './shapes';
-import { oneOf, requiredSecret, requiredText } from './validation';
+import { mobileNumber, oneOf, requiredSecret, requiredText } from './validation';
 
 /** `GET /api/v2/member/detail` */
 export const memberDetail = z.strictObject({
@@ -58,7 +58,7 @@ export const PASSWORD_MAX_LENGTH = 16;
 
 /** `POST /api/v2/member/detail/password` — api-contract §6.4 (SMS scene `password_reset`). */
 export const passwordBody = z.object({
-  mobile: requiredText('请输入手机号', 20),
+  mobile: mobileNumber(),
   mobile_code: requiredText('请输入短信验证码', 10),
   password: requiredSecret('请输入密码', Number.MAX_SAFE_INTEGER)
     .refine((value) => value.length >= PASSWORD_MIN_LENGTH, `密码长度不能少于${PASSWORD_MIN_LENGTH}个字符`)
@@ -66,10 +66,7 @@ export const passwordBody = z.object({
 });
 export type PasswordBody = z.input<typeof passwordBody>;
 
-/** A mainland mobile number: 11 digits, `1` then 3–9. */
-export const MAINLAND_MOBILE = /^1[3-9]\d{9}$/;
-const mainlandMobile = () =>
-  requiredText('请输入手机号', 20).refine((value) => MAINLAND_MOBILE.test(value), '请输入正确的手机号');
+const mainlandMobile = () => mobileNumber();
 
 /** `POST /api/v2/member/detail/mobile` — api-contract §6.6 (SMS scene `mobile_bind`; body `token` allowed). */
 export const bindMobileBody = z.object({
@@ -80,7 +77,7 @@ export type BindMobileBody = z.input<typeof bindMobileBody> & { token?: string }
 
 /** `POST /api/v2/member/verify` — api-contract §6.5: proves the current mobile (scene `mobile_bind`). */
 export const verifyMobileBody = z.object({
-  mobile: requiredText('请输入手机号', 20),
+  mobile: mobileNumber(),
   mobile_code: requiredText('请输入短信验证码', 10),
 });
 export type VerifyMobileBody = z.input<typeof verifyMobileBody>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { emptyData } from './shapes';
-import { oneOf, optionalText, requiredText } from './validation';
+import { mobileNumber, oneOf, optionalText, requiredText } from './validation';
 
 export const SOCIAL_ACTIONS = ['login', 'bind'] as const;
 export type SocialAction = (typeof SOCIAL_ACTIONS)[number];
@@ -35,7 +35,7 @@ export type LoginCodeBody = z.input<typeof loginCodeBody>;
 
 /** `POST /api/v3/auth/register/withSocialite` — §12.4 (SMS scene `mobile_bind`). */
 export const registerWithSocialiteBody = z.object({
-  mobile: requiredText('参数错误', 20),
+  mobile: mobileNumber('参数错误'),
   code: requiredText('参数错误', 64),
   mobile_code: optionalText('短信验证码错误', 10),
 });

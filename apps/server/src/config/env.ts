@@ -24,6 +24,8 @@ export interface ServerEnv {
   jwtTtlMinutes: number;
   captchaTestCode: string | undefined;
   rateLimitPerMinute: number;
+  /** A request's headers and body must arrive within this many seconds (REQUEST_TIMEOUT_SECONDS). */
+  requestTimeoutSeconds: number;
   /** At most one SMS per mobile in this many seconds. */
   smsResendSeconds: number;
   /**
@@ -33,6 +35,8 @@ export interface ServerEnv {
   trustProxy: TrustProxy;
   logLevel: string;
   h5DistDir: string;
+  /** Extra origins the h5 may fetch media and API data from (CSP_MEDIA_ORIGINS, comma-separated). */
+  cspMediaOrigins: string[];
   sms: SmsEnv;
   social: SocialEnv;
   faceId: FaceIdEnv;
@@ -213,10 +217,18 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
     jwtTtlMinutes: integer(source.JWT_TTL, 20160, 'JWT_TTL'),
     captchaTestCode: source.CAPTCHA_TEST_CODE || undefined,
     rateLimitPerMinute: integer(source.RATE_LIMIT_PER_MINUTE, 120, 'RATE_LIMIT_PER_MINUTE'),
+    requestTimeoutSeconds: Math.max(
+      1,
+      integer(source.REQUEST_TIMEOUT_SECONDS, 60, 'REQUEST_TIMEOUT_SECONDS'),
+    ),
     trustProxy: parseTrustProxy(source.TRUST_PROXY),
     smsResendSeconds: Math.max(1, integer(source.SMS_RESEND_SECONDS, 60, 'SMS_RESEND_SECONDS')),
     logLevel: source.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     h5DistDir: path.resolve(source.H5_DIST_DIR || path.join(repoRoot, 'apps/h5/dist')),
+    cspMediaOrigins: (source.CSP_MEDIA_ORIGINS || '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
     jobsEnabled: (source.JOBS_ENABLED ?? '1') !== '0',
     jobIntervals: jobIntervals(source.JOB_INTERVALS),
     storage: readStorageEnv(source),

@@ -61,6 +61,11 @@ export interface RequestOptions {
   on401?: 'login' | 'reject';
   /** `error-page` (default): an HTTP 404 opens /error. `reject`: only rejects (optional features). */
   on404?: 'error-page' | 'reject';
+  /**
+   * Send this site's cookies (same origin only). Only the social login code exchange needs it:
+   * the server checks that the code is redeemed by the browser that started the OAuth flow.
+   */
+  withBrowserCookie?: boolean;
 }
 
 type UnauthorizedListener = () => void;
@@ -148,7 +153,7 @@ export async function request<T>(
       method,
       headers,
       body,
-      credentials: 'omit',
+      credentials: options.withBrowserCookie ? 'same-origin' : 'omit',
       signal: controller.signal,
       keepalive: options.keepalive,
     });

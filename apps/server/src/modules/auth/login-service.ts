@@ -1,19 +1,13 @@
-import { verifyPassword } from '../../shared/auth/passwords';
 import type { TokenService } from '../../shared/auth/tokens';
 import type { Db } from '../../shared/db/database';
 import type { ClientInfo } from '../../shared/http/client-info';
 import { BusinessError } from '../../shared/http/errors';
 import type { SettingsService } from '../../shared/settings/settings-service';
-import type { EphemeralStore } from '../../shared/store/ephemeral-store';
 import type { SmsCodeService } from '../captcha/sms-codes';
 import type { LoginHook } from '../module';
+import type { AppServices } from '../../services';
+import { checkPasswordLogin, LOCKED_MESSAGE, type PasswordLoginInput } from './password-login';
 import { registerMember } from './registration';
-
-export const LOCKED_MESSAGE = '账号已被锁定';
-export const WRONG_CREDENTIALS_MESSAGE = '手机号或密码错误';
-export const TOO_MANY_PASSWORD_FAILURES_MESSAGE = '密码错误次数过多，请稍后再试';
-const PASSWORD_FAILURE_LIMIT = 10;
-const PASSWORD_FAILURE_WINDOW_SECONDS = 900;
 
 const PLATFORMS = new Set(['PC', 'H5', 'IOS', 'ANDROID', 'MINI', 'APP', 'OTHER']);
 
@@ -95,27 +89,12 @@ export async function loginWithSms(
   return issueLoginToken(deps, userId, client);
 }
 
-/** Password login; 10 wrong passwords for a mobile lock it out for 15 minutes. */
+/** Password login: checked by password-login.ts (back-off per mobile + IP, captcha, no enumeration). */
 export async function loginWithPassword(
-  deps: LoginDeps & { store: EphemeralStore },
-  input: { mobile: string; password: string },
+  services: AppServices,
+  input: PasswordLoginInput,
   client: ClientInfo,
 ): Promise<string> {
-  const { db, store } = deps;
-  const failuresKey = `login:password-failures:${input.mobile}`;
-  if (Number(await store.get(failuresKey)) >= PASSWORD_FAILURE_LIMIT) {
-    throw new BusinessError(TOO_MANY_PASSWORD_FAILURES_MESSAGE);
-  }
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'password', 'is_lock'])
-    .where('mobile', '=', input.mobile)
-    .executeTakeFirst();
-  if (!user || !(await verifyPassword(input.password, user.password))) {
-    await store.increment(failuresKey, PASSWORD_FAILURE_WINDOW_SECONDS);
-    throw new BusinessError(WRONG_CREDENTIALS_MESSAGE);
-  }
-  if (user.is_lock === 1) throw new BusinessError(LOCKED_MESSAGE);
-  await store.delete(failuresKey);
-  return issueLoginToken(deps, user.id, client);
+  const userId = await checkPasswordLogin(services, input, client.ip);
+  return issueLoginToken(services, userId, client);
 }

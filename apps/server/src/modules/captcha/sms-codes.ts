@@ -43,9 +43,15 @@ export class SmsCodeService {
       if (error instanceof SmsDeliveryError) throw new BusinessError(DELIVERY_FAILED_MESSAGE);
       throw error;
     }
-    await this.store.set(codeKey(scene, mobile), code, CODE_TTL_SECONDS);
-    await this.store.delete(attemptsKey(scene, mobile));
-    await this.record(mobile, scene, 'sent');
+    // The record first: when it cannot be written, no code is live and the mobile may retry at once.
+    try {
+      await this.record(mobile, scene, 'sent');
+      await this.store.delete(attemptsKey(scene, mobile));
+      await this.store.set(codeKey(scene, mobile), code, CODE_TTL_SECONDS);
+    } catch (error) {
+      await this.store.delete(codeKey(scene, mobile), cooldownKey(mobile)).catch(() => undefined);
+      throw error;
+    }
   }
 
   /** Throws `短信验证码错误` unless `code` is the live code sent to `mobile` for one of `scenes`. */
@@ -56,18 +62,25 @@ export class SmsCodeService {
     throw new BusinessError(WRONG_CODE_MESSAGE);
   }
 
+  /**
+   * Every try is counted (one atomic increment) before the code is compared, so however many
+   * guesses arrive at once, at most MAX_WRONG_ATTEMPTS of them are ever compared with a code.
+   */
   private async tryScene(mobile: string, code: string, scene: SmsScene): Promise<boolean> {
+    if ((await this.store.get(codeKey(scene, mobile))) === null) return false;
+    const attempts = await this.store.increment(attemptsKey(scene, mobile), ATTEMPT_WINDOW_SECONDS);
+    if (attempts > MAX_WRONG_ATTEMPTS) {
+      await this.store.delete(codeKey(scene, mobile));
+      return false;
+    }
     const stored = await this.store.get(codeKey(scene, mobile));
-    if (stored === null) return false;
-    if (code !== '' && code === stored) {
+    if (stored !== null && code !== '' && code === stored) {
       // Only the caller that actually removes the code wins, so a code never serves twice.
       const taken = await this.store.take(codeKey(scene, mobile));
       await this.store.delete(attemptsKey(scene, mobile));
       return taken === code;
     }
-    const attempts = await this.store.increment(attemptsKey(scene, mobile), ATTEMPT_WINDOW_SECONDS);
-    if (attempts >= MAX_WRONG_ATTEMPTS)
-      await this.store.delete(codeKey(scene, mobile), attemptsKey(scene, mobile));
+    if (attempts >= MAX_WRONG_ATTEMPTS) await this.store.delete(codeKey(scene, mobile));
     return false;
   }
 

@@ -2,6 +2,7 @@ import type { CommentList } from '@kezhan/contract/courses';
 import type { Db } from '../../shared/db/database';
 import { BusinessError } from '../../shared/http/errors';
 import { isoTimestamp } from '../../shared/time';
+import { ipProvince } from '../../shared/ip-region';
 import { escapeHtml, htmlToText, phpMap, publicUrl } from './serialize';
 
 export const COMMENT_ON = { course: 1, video: 2 } as const;
@@ -49,8 +50,9 @@ export async function listComments(
       user_id: row.user_id,
       render_content: escapeHtml(row.content),
       created_at: isoTimestamp(row.created_at)!,
-      ip: row.ip,
-      ip_province: row.ip_province,
+      // Never the commenter's address: at most where it is (older rows are looked up now).
+      ip: '',
+      ip_province: row.ip_province || ipProvince(row.ip),
     })),
     users: phpMap([...users.entries()].sort(([a], [b]) => a - b)),
   };
@@ -71,6 +73,7 @@ export async function addComment(
       user_id: input.userId,
       content: text,
       ip: input.ip.slice(0, 64),
+      ip_province: ipProvince(input.ip),
       created_at: input.now,
     })
     .execute();

@@ -86,6 +86,20 @@ describe('inspectImage: what the bytes really are', () => {
     expect(await inspectImage(makeJpeg(5000, 8))).toBeNull();
   });
 
+  it('refuses images that would decode to more than 12 megapixels or 48 MB, before inflating them', async () => {
+    // 4096 × 4096 × 16-bit RGBA: 128 MB once decoded, though the file is tiny.
+    const bomb = makePng(1, 1);
+    bomb.writeUInt32BE(4096, 16);
+    bomb.writeUInt32BE(4096, 20);
+    bomb[24] = 16;
+    bomb.writeUInt32BE(zlib.crc32(bomb.subarray(12, 29)), 29);
+    expect(await inspectImage(bomb)).toBeNull();
+    expect(await inspectImage(makePng(4096, 4096))).toBeNull();
+    expect(await inspectImage(makeJpeg(4096, 4096))).toBeNull();
+    expect(await inspectImage(makeJpeg(4032, 3024))).toMatchObject({ width: 4032, height: 3024 });
+    expect(await inspectImage(makePng(2048, 1536))).toMatchObject({ width: 2048, height: 1536 });
+  });
+
   it('refuses a JPEG without frame, scan or end, and a WebP with a broken chunk', async () => {
     const jpeg = makeJpeg(8, 8);
     expect(await inspectImage(jpeg.subarray(0, 20))).toBeNull();

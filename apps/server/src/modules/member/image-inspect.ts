@@ -10,6 +10,10 @@ export interface ImageInfo {
 
 /** Avatars larger than this on a side are refused (they are shown 64 px wide). */
 export const MAX_IMAGE_SIDE = 4096;
+/** At most a 12-megapixel phone photo: every viewer decodes the whole image into memory. */
+export const MAX_IMAGE_PIXELS = 4096 * 3072;
+/** At most this many bytes of decoded PNG image data (a 12-megapixel 8-bit RGBA image). */
+export const MAX_DECODED_BYTES = MAX_IMAGE_PIXELS * 4;
 
 class NotAnImage extends Error {}
 const fail = (reason: string): never => {
@@ -18,6 +22,7 @@ const fail = (reason: string): never => {
 
 function checkSize(width: number, height: number) {
   if (width < 1 || height < 1 || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) fail('dimensions');
+  if (width * height > MAX_IMAGE_PIXELS) fail('pixels');
 }
 
 /**
@@ -91,6 +96,8 @@ async function inspectPng(data: Buffer): Promise<ImageInfo> {
       if (!kind?.depths.includes(depth) || compression !== 0 || filter !== 0 || interlace > 1)
         fail('IHDR fields');
       checkSize(width, height);
+      // Judged from the header, before any image data is inflated.
+      if ((width * height * kind.channels * depth) / 8 > MAX_DECODED_BYTES) fail('decoded size');
       header = {
         width,
         height,

@@ -94,7 +94,12 @@ describe('OpenAPI document and /api/docs', () => {
     const body = login.requestBody!.content['application/json'].schema;
     expect(body.type).toBe('object');
     expect(body.required).toEqual(['mobile']);
-    expect(body.properties.mobile).toEqual({ type: 'string', minLength: 1, maxLength: 20 });
+    expect(body.properties.mobile).toEqual({
+      type: 'string',
+      minLength: 1,
+      maxLength: 20,
+      pattern: '^1[3-9]\\d{9}$',
+    });
     expect(Object.keys(body.properties)).toEqual(['mobile', 'mobile_code', 'msv']);
 
     const sms = document.paths['/api/v2/captcha/sms'].post.requestBody!.content['application/json'].schema;

@@ -24,6 +24,9 @@ function page(reply: FastifyReply, title: string, body: string, status = 200) {
     );
 }
 
+/** Gateway notifications are a few KB; anything much larger is not one. */
+const NOTIFY_BODY_LIMIT = 32 * 1024;
+
 const amountText = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 /**
@@ -40,16 +43,22 @@ export default async function gatewayRoutes(app: FastifyInstance) {
   );
 
   const notifyRoute = (endpoint: Endpoint, gateway: NotifyingGateway | undefined) =>
-    route(app, endpoint, { config: { rateLimit: false } }, async (request, reply) => {
-      if (!gateway) return reply.status(404).send(failure('接口不存在', 404));
-      const answer = await receiveNotification(
-        services,
-        gateway,
-        { headers: request.headers, rawBody: typeof request.body === 'string' ? request.body : '' },
-        request.log,
-      );
-      return reply.status(answer.status).type(answer.contentType).send(answer.body);
-    });
+    route(
+      app,
+      endpoint,
+      { config: { rateLimit: false }, bodyLimit: NOTIFY_BODY_LIMIT },
+      async (request, reply) => {
+        if (!gateway) return reply.status(404).send(failure('接口不存在', 404));
+        const answer = await receiveNotification(
+          services,
+          gateway,
+          { headers: request.headers, rawBody: typeof request.body === 'string' ? request.body : '' },
+          request.log,
+          request.ip,
+        );
+        return reply.status(answer.status).type(answer.contentType).send(answer.body);
+      },
+    );
   notifyRoute(paymentGatewayApi.alipayNotify, gateways.alipay);
   notifyRoute(paymentGatewayApi.wechatNotify, gateways.wechat);
 

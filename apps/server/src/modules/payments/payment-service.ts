@@ -4,6 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { issueNavigationTicket, redeemNavigationTicket } from '../../shared/auth/navigation-tickets';
 import type { AppServices } from '../../services';
 import { AuthenticationError, BusinessError } from '../../shared/http/errors';
+import { failure } from '../../shared/http/envelope';
+import { RATE_LIMITED_MESSAGE } from '../../shared/http/error-handler';
 import type { SettingsSnapshot } from '../../shared/settings/settings-service';
 import { ORDER_TTL_MINUTES, assertPayable, findMemberOrder, startPayment } from '../orders/order-service';
 import { PAYMENT_NAMES } from '../orders/payment-names';
@@ -268,6 +270,11 @@ export async function applyVerifiedNotification(
   log: FastifyBaseLogger,
 ): Promise<boolean> {
   const now = services.now();
+  if (verified.kind === 'invalid' && verified.forged) {
+    // Not signed by the gateway: kept out of the database (anyone can post these, endlessly).
+    log.warn({ source, reason: verified.reason }, 'forged payment notification refused');
+    return false;
+  }
   if (verified.kind !== 'paid') {
     await services.db
       .insertInto('order_payments')
@@ -308,13 +315,25 @@ export async function applyVerifiedNotification(
   return result.outcome !== 'rejected';
 }
 
+/** Failed notifications one IP may send a minute before it is refused without being checked. */
+export const NOTIFY_FAILURES_PER_MINUTE = 30;
+
 export async function receiveNotification(
   services: AppServices,
   gateway: NotifyingGateway,
   incoming: IncomingNotification,
   log: FastifyBaseLogger,
+  clientIp = '',
 ) {
+  const failuresKey = `payment:notify-failures:${clientIp}`;
+  if (Number(await services.store.get(failuresKey)) >= NOTIFY_FAILURES_PER_MINUTE)
+    return {
+      status: 429,
+      contentType: 'application/json; charset=utf-8',
+      body: JSON.stringify(failure(RATE_LIMITED_MESSAGE, 429)),
+    };
   const verified = gateway.verifyNotification(incoming, services.now());
+  if (verified.kind === 'invalid') await services.store.increment(failuresKey, 60);
   const accepted = await applyVerifiedNotification(services, gateway.source, verified, incoming.rawBody, log);
   return gateway.reply(accepted);
 }

@@ -19,7 +19,12 @@ describe('social login with the development provider', () => {
     expect(config.data.socialites).toMatchObject({ qq: 1, wechat_oauth: 1 });
   });
 
-  const get = (url: string) => t.app.inject({ method: 'GET', url });
+  let cookie = '';
+  const get = async (url: string) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+    if (res.headers['set-cookie']) cookie = String(res.headers['set-cookie']).split(';')[0];
+    return res;
+  };
   const local = (absolute: string) => {
     const url = new URL(absolute);
     expect(url.origin).toBe('http://api.test');

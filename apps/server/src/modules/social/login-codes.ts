@@ -15,6 +15,8 @@ export interface LoginCodeEntry {
   /** The member who started a bind; null for logins. */
   memberId: number | null;
   user: SocialUser;
+  /** The browser that started the flow (browser-binding.ts); absent for older codes. */
+  browser?: string | null;
   /** Epoch milliseconds; checked against the app clock as well as the store's TTL. */
   expiresAt: number;
 }

@@ -14,6 +14,8 @@ export interface OAuthState {
   /** Unix seconds. */
   expiresAt: number;
   nonce: string;
+  /** Hash of the starting browser's `kezhan_oauth` cookie (browser-binding.ts), or null. */
+  browser?: string | null;
 }
 
 export const STATE_TTL_SECONDS = 600;
@@ -37,6 +39,7 @@ export function signState(key: Buffer, state: Omit<OAuthState, 'nonce'>): string
     m: state.memberId,
     e: state.expiresAt,
     n: randomBytes(9).toString('base64url'),
+    ...(state.browser ? { b: state.browser } : {}),
   };
   const body = Buffer.from(JSON.stringify(compact)).toString('base64url');
   return `${body}.${mac(key, body).toString('base64url')}`;
@@ -60,7 +63,7 @@ export function verifyState(key: Buffer, signed: string, nowSeconds: number): St
   } catch {
     return { valid: false };
   }
-  const { a, t, s, f, m, e, n } = compact;
+  const { a, t, s, f, m, e, n, b } = compact;
   if (
     (a !== 'qq' && a !== 'wechat') ||
     (t !== 'login' && t !== 'bind') ||
@@ -68,10 +71,20 @@ export function verifyState(key: Buffer, signed: string, nowSeconds: number): St
     typeof f !== 'string' ||
     !(m === null || (typeof m === 'number' && Number.isInteger(m))) ||
     typeof e !== 'number' ||
-    typeof n !== 'string'
+    typeof n !== 'string' ||
+    !(b === undefined || typeof b === 'string')
   )
     return { valid: false };
-  const state: OAuthState = { app: a, action: t, sUrl: s, fUrl: f, memberId: m, expiresAt: e, nonce: n };
+  const state: OAuthState = {
+    app: a,
+    action: t,
+    sUrl: s,
+    fUrl: f,
+    memberId: m,
+    expiresAt: e,
+    nonce: n,
+    browser: b ?? null,
+  };
   return { valid: true, state, expired: nowSeconds > e };
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { socialApi } from '@kezhan/contract/social';
 import { NO_DATA, ok } from '../../shared/http/envelope';
 import { BusinessError } from '../../shared/http/errors';
@@ -7,6 +7,7 @@ import { route } from '../../shared/http/route';
 import { clientOf } from '../../shared/http/client-info';
 import { issueNavigationTicket } from '../../shared/auth/navigation-tickets';
 import { DevOAuthProvider } from '../../providers/oauth/dev-oauth-provider';
+import { bindBrowser, browserIdentityOf } from './browser-binding';
 import { registerDevOAuthRoutes } from './dev-routes';
 import {
   APP_NOT_FOUND_MESSAGE,
@@ -23,27 +24,49 @@ const queryOf = (query: unknown) => (query ?? {}) as Record<string, unknown>;
 /** Social login and binding, api-contract §12. Start and callback are browser navigations (302). */
 export default async function socialRoutes(app: FastifyInstance) {
   const services = app.services;
+  const bind = (request: FastifyRequest, reply: FastifyReply) =>
+    bindBrowser(request, reply, services.env.appUrl.startsWith('https:'));
 
   route(app, socialApi.startQq, async (request, reply) => {
     if (request.params.app !== 'qq') throw new BusinessError(APP_NOT_FOUND_MESSAGE);
-    return reply.redirect(await startSocialLogin(services, request.query, 'qq', request.log));
+    return reply.redirect(
+      await startSocialLogin(services, request.query, 'qq', request.log, bind(request, reply)),
+    );
   });
   route(app, socialApi.startWechat, async (request, reply) =>
-    reply.redirect(await startSocialLogin(services, request.query, 'wechat', request.log)),
+    reply.redirect(
+      await startSocialLogin(services, request.query, 'wechat', request.log, bind(request, reply)),
+    ),
   );
 
   route(app, socialApi.qqCallback, async (request, reply) =>
-    reply.redirect(await finishSocialLogin(services, queryOf(request.query), 'qq', request.log)),
+    reply.redirect(
+      await finishSocialLogin(
+        services,
+        queryOf(request.query),
+        'qq',
+        request.log,
+        browserIdentityOf(request),
+      ),
+    ),
   );
   route(app, socialApi.wechatCallback, async (request, reply) =>
-    reply.redirect(await finishSocialLogin(services, queryOf(request.query), 'wechat', request.log)),
+    reply.redirect(
+      await finishSocialLogin(
+        services,
+        queryOf(request.query),
+        'wechat',
+        request.log,
+        browserIdentityOf(request),
+      ),
+    ),
   );
 
   route(app, socialApi.loginWithCode, async (request) =>
-    ok(await loginWithCode(services, request.body.code, clientOf(request))),
+    ok(await loginWithCode(services, request.body.code, clientOf(request), browserIdentityOf(request))),
   );
   route(app, socialApi.registerWithSocialite, async (request) =>
-    ok(await registerWithSocialite(services, request.body, clientOf(request))),
+    ok(await registerWithSocialite(services, request.body, clientOf(request), browserIdentityOf(request))),
   );
   route(app, socialApi.bindTicket, async (request) =>
     ok(await issueNavigationTicket(services.store, BIND_TICKET, { userId: memberIdOf(request) })),

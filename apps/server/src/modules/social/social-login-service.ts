@@ -1,6 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { CodeLoginResult, registerWithSocialiteBody, socialStartQuery } from '@kezhan/contract/social';
+import {
+  assertCodeBrowser,
+  BROWSER_MISMATCH_MESSAGE,
+  isSameBrowser,
+  type BrowserIdentity,
+} from './browser-binding';
 import { redeemNavigationTicket } from '../../shared/auth/navigation-tickets';
 import type { AppServices } from '../../services';
 import { BusinessError } from '../../shared/http/errors';
@@ -60,6 +66,8 @@ export async function startSocialLogin(
   query: z.output<typeof socialStartQuery>,
   app: SocialApp,
   log: FastifyBaseLogger,
+  /** The starting browser's binding (browser-binding.ts), carried in the signed state. */
+  browser: string | null = null,
 ): Promise<string> {
   const settings = await services.settings.snapshot();
   if (settings.int(SETTING_OF[app]) !== 1) throw new BusinessError(APP_NOT_FOUND_MESSAGE);
@@ -84,6 +92,7 @@ export async function startSocialLogin(
     memberId = ticket.userId;
   }
   const signed = signState(services.socialStateKey, {
+    browser,
     app,
     action: query.action,
     sUrl,
@@ -107,6 +116,7 @@ export async function finishSocialLogin(
   query: Record<string, unknown>,
   app: SocialApp,
   log: FastifyBaseLogger,
+  browser: BrowserIdentity,
 ): Promise<string> {
   if (typeof query.data !== 'string' || !query.data) throw new BusinessError(BAD_PARAMS_MESSAGE);
   const signed = query.data;
@@ -118,6 +128,8 @@ export async function finishSocialLogin(
   if (check.expired) return fail(STATE_EXPIRED_MESSAGE);
   if (query.state !== stateTag(services.socialStateKey, signed)) return fail(STATE_INVALID_MESSAGE);
   if (typeof query.code !== 'string' || !query.code) return fail(CANCELLED_MESSAGE);
+  // The callback must land in the browser that started the flow, not in one it was sent to.
+  if (!isSameBrowser(browser, state.browser)) return fail(BROWSER_MISMATCH_MESSAGE);
   if (!(await services.store.setIfAbsent(stateUsedKey(state.nonce), '1', STATE_TTL_SECONDS)))
     return fail(STATE_INVALID_MESSAGE);
 
@@ -137,6 +149,7 @@ export async function finishSocialLogin(
     action: state.action,
     memberId: state.memberId,
     user,
+    browser: state.browser ?? null,
   });
   return withQuery(state.sUrl, { login_code: loginCode, action: state.action });
 }
@@ -149,9 +162,11 @@ export async function loginWithCode(
   services: AppServices,
   code: string,
   client: ClientInfo,
+  browser: BrowserIdentity,
 ): Promise<CodeLoginResult> {
   const codes = new LoginCodes(services.store, services.now);
   const entry = await codes.peek(code);
+  assertCodeBrowser(browser, entry.browser);
   if (entry.action !== 'login') throw new BusinessError(BAD_PARAMS_MESSAGE);
 
   const bound = await findBoundMember(services.db, entry.app, entry.user);
@@ -185,9 +200,11 @@ export async function registerWithSocialite(
   services: AppServices,
   body: z.output<typeof registerWithSocialiteBody>,
   client: ClientInfo,
+  browser: BrowserIdentity,
 ): Promise<{ token: string }> {
   const codes = new LoginCodes(services.store, services.now);
   const entry = await codes.peek(body.code);
+  assertCodeBrowser(browser, entry.browser);
   if (entry.action !== 'login') throw new BusinessError(BAD_PARAMS_MESSAGE);
   await services.smsCodes.verify(body.mobile, body.mobile_code, ['mobile_bind']);
   await codes.redeem(body.code);

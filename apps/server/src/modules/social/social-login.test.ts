@@ -50,8 +50,17 @@ describe('social login (QQ, WeChat official account) against fake vendors', () =
 
   const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
 
+  /** The browser's cookie for our site (the OAuth browser binding set by the start). */
+  let browserCookie = '';
   async function start(app: App, params: Record<string, string>) {
-    return t.app.inject({ method: 'GET', url: `${START[app]}?${query(params)}` });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${START[app]}?${query(params)}`,
+      headers: browserCookie ? { cookie: browserCookie } : {},
+    });
+    const set = res.headers['set-cookie'];
+    if (set) browserCookie = String(set).split(';')[0];
+    return res;
   }
 
   /** Start → the fake vendor's authorize page → our callback URL (not yet visited). */
@@ -67,7 +76,11 @@ describe('social login (QQ, WeChat official account) against fake vendors', () =
   }
 
   async function visit(callback: URL) {
-    const done = await t.app.inject({ method: 'GET', url: callback.pathname + callback.search });
+    const done = await t.app.inject({
+      method: 'GET',
+      url: callback.pathname + callback.search,
+      headers: { cookie: browserCookie },
+    });
     return done;
   }
 
@@ -559,6 +572,56 @@ describe('social login (QQ, WeChat official account) against fake vendors', () =
         '参数错误',
       );
       expect((await bind(undefined, dave)).message).toBe('参数错误');
+    });
+  });
+  describe('login CSRF: the code belongs to the browser that started the flow', () => {
+    const exchangeFrom = (code: string, headers: Record<string, string>) =>
+      t.app
+        .inject({ method: 'POST', url: '/api/v3/auth/login/code', payload: { code }, headers })
+        .then((res) => res.json() as { code: number; message: string; data: { success?: number } });
+
+    it("refuses an attacker's login_code link opened in the victim's h5", async () => {
+      browserCookie = '';
+      const attackersCode = await loginCodeOf('qq', { openid: 'QQ-ATTACKER' });
+      const attackerCookie = browserCookie;
+      expect(attackerCookie).toMatch(/^kezhan_oauth=[\w-]{32}$/);
+      // The victim's h5 (same origin) with no OAuth cookie, or with one of its own.
+      for (const headers of <Record<string, string>[]>[
+        { 'sec-fetch-site': 'same-origin' },
+        { 'sec-fetch-site': 'same-origin', cookie: `kezhan_oauth=${'v'.repeat(32)}` },
+        { cookie: `kezhan_oauth=${'v'.repeat(32)}` },
+      ])
+        expect(await exchangeFrom(attackersCode, headers)).toMatchObject({
+          code: 1,
+          message: '授权已失效，请重新登录',
+        });
+      // The browser that started it still can.
+      const own = await exchangeFrom(attackersCode, {
+        'sec-fetch-site': 'same-origin',
+        cookie: attackerCookie,
+      });
+      expect(own).toMatchObject({ code: 0, data: { success: 1 } });
+    });
+
+    it("refuses an attacker's callback URL opened in the victim's browser", async () => {
+      browserCookie = '';
+      const callback = await authorize('qq', { openid: 'QQ-ATTACKER-2' });
+      const victim = await t.app.inject({
+        method: 'GET',
+        url: callback.pathname + callback.search,
+        headers: { cookie: `kezhan_oauth=${'w'.repeat(32)}` },
+      });
+      const landed = new URL(victim.headers.location as string);
+      expect(landed.searchParams.get('login_code')).toBeNull();
+      expect(landed.searchParams.get('login_err_msg')).toBe('授权已失效，请重新登录');
+    });
+
+    it('sets the binding cookie HttpOnly, SameSite=Lax, under /api/v3/ only', async () => {
+      browserCookie = '';
+      const started = await start('qq', { s_url: S_URL, f_url: F_URL, action: 'login' });
+      expect(String(started.headers['set-cookie'])).toMatch(
+        /^kezhan_oauth=[\w-]{32}; Path=\/api\/v3\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/,
+      );
     });
   });
 });

@@ -90,9 +90,9 @@ export class AlipayGateway implements NotifyingGateway {
   /** Asynchronous notification (`application/x-www-form-urlencoded` POST). */
   verifyNotification(notification: IncomingNotification): VerifiedNotification {
     const params = Object.fromEntries(new URLSearchParams(notification.rawBody));
-    if (!params.sign) return { kind: 'invalid', reason: 'no signature' };
+    if (!params.sign) return { kind: 'invalid', reason: 'no signature', forged: true };
     if (params.sign_type && params.sign_type !== 'RSA2')
-      return { kind: 'invalid', reason: `unsupported sign_type ${params.sign_type}` };
+      return { kind: 'invalid', reason: `unsupported sign_type ${params.sign_type}`, forged: true };
     let valid = false;
     try {
       valid = createVerify('RSA-SHA256')
@@ -101,7 +101,7 @@ export class AlipayGateway implements NotifyingGateway {
     } catch {
       valid = false;
     }
-    if (!valid) return { kind: 'invalid', reason: 'bad signature' };
+    if (!valid) return { kind: 'invalid', reason: 'bad signature', forged: true };
     if (params.app_id !== this.config.appId)
       return { kind: 'invalid', reason: `notification for app ${params.app_id}` };
     if (!params.out_trade_no) return { kind: 'invalid', reason: 'no out_trade_no' };

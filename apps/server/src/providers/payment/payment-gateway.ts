@@ -27,7 +27,8 @@ export interface IncomingNotification {
 export type VerifiedNotification =
   | { kind: 'paid'; outTradeNo: string; tradeNo: string; amountCents: number }
   | { kind: 'ignored'; outTradeNo: string; reason: string }
-  | { kind: 'invalid'; reason: string };
+  /** `forged`: no valid signature of the gateway, so nothing about it is trustworthy or worth keeping. */
+  | { kind: 'invalid'; reason: string; forged?: true };
 
 export interface GatewayReply {
   status: number;

@@ -205,19 +205,19 @@ export class WechatPayGateway implements NotifyingGateway {
     const timestamp = headerValue(headers, 'wechatpay-timestamp');
     const serial = headerValue(headers, 'wechatpay-serial');
     if (this.config.platformSerial && serial !== this.config.platformSerial)
-      return { kind: 'invalid', reason: `unknown platform serial ${serial}` };
+      return { kind: 'invalid', reason: `unknown platform serial ${serial}`, forged: true };
     if (
       !/^\d{1,12}$/.test(timestamp) ||
       Math.abs(now.getTime() / 1000 - Number(timestamp)) > MAX_CLOCK_SKEW_SECONDS
     )
-      return { kind: 'invalid', reason: 'timestamp outside the allowed window' };
+      return { kind: 'invalid', reason: 'timestamp outside the allowed window', forged: true };
     const signed = this.verifyPlatformSignature(
       timestamp,
       headerValue(headers, 'wechatpay-nonce'),
       rawBody,
       headerValue(headers, 'wechatpay-signature'),
     );
-    if (!signed) return { kind: 'invalid', reason: 'bad signature' };
+    if (!signed) return { kind: 'invalid', reason: 'bad signature', forged: true };
 
     let transaction: Record<string, any>;
     try {

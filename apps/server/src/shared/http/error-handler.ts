@@ -14,6 +14,11 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: '请求数据格式错误',
 };
 
+/** PostgreSQL's class 22 (data exception): invalid byte sequence, NUL, numeric range, string length. */
+function isDataException(error: FastifyError): boolean {
+  return typeof error.code === 'string' && /^22[0-9A-Z]{3}$/.test(error.code) && !error.statusCode;
+}
+
 /**
  * One error handler for the whole API (api-contract §1.3): business and validation failures are
  * HTTP 200 envelopes with code 1 (or 401 / 429); malformed requests get a clear code-1 message;
@@ -28,6 +33,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     const known = error.code ? FRAMEWORK_MESSAGES[error.code] : undefined;
     if (known || error.name === 'SyntaxError')
       return reply.status(200).send(failure(known ?? '请求数据格式错误'));
+    if (isDataException(error)) {
+      // The database refused a value (bad encoding, out of range, too long): the input was wrong.
+      request.log.warn({ err: { code: error.code, message: error.message } }, 'database refused a value');
+      return reply.status(200).send(failure('参数错误'));
+    }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'rejected request');
       return reply.status(200).send(failure('参数错误'));

@@ -6,7 +6,8 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveH5 } from './h5-static';
 
-const INDEX_HTML = '<!doctype html><div id="root"></div>';
+const INDEX_HTML =
+  '<!doctype html><meta name="kezhan-api-base" content="https://api.example.com/"><div id="root"></div>';
 const BIG_SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `课程${i}`))};`;
 
 describe('serving the built h5', () => {
@@ -20,7 +21,9 @@ describe('serving the built h5', () => {
     fs.writeFileSync(path.join(dist, 'assets', 'big-abc123.js.br'), brotliCompressSync(BIG_SCRIPT));
     fs.writeFileSync(path.join(dist, 'assets', 'big-abc123.js.gz'), gzipSync(BIG_SCRIPT));
     fs.writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(INDEX_HTML));
-    await serveH5(app, dist);
+    await serveH5(app, dist, {
+      allowedUrls: ['https://learn.example.com', 'https://cdn.example.com/videos/', 'not a url'],
+    });
     app.get('/api/v2/known', async () => ({ code: 0 }));
   });
   afterAll(() => app.close());
@@ -39,6 +42,21 @@ describe('serving the built h5', () => {
     const res = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends a strict Content-Security-Policy and refuses framing, on the HTML and the assets', async () => {
+    for (const url of ['/', '/member/profile', '/assets/index-abc123.js']) {
+      const res = await app.inject({ method: 'GET', url });
+      const policy = String(res.headers['content-security-policy']);
+      expect(policy, url).toContain("script-src 'self';");
+      expect(policy).not.toContain("'unsafe-eval'");
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(policy).toContain(
+        "connect-src 'self' https://learn.example.com https://cdn.example.com https://api.example.com;",
+      );
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
   });
 
   it('keeps unknown API paths as 404 envelopes', async () => {
@@ -122,10 +140,12 @@ describe('the h5 page with inlined first-screen answers', () => {
       }),
     );
     await serveH5(app, dist, {
-      config: async () => config,
-      homeBlocks: async () => {
-        if (blocksFail) throw new Error('database down');
-        return blocks;
+      bootAnswers: {
+        config: async () => config,
+        homeBlocks: async () => {
+          if (blocksFail) throw new Error('database down');
+          return blocks;
+        },
       },
     });
   });

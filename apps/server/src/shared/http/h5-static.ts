@@ -3,28 +3,39 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { failure } from './envelope';
+import { h5SecurityHeaders } from './content-security';
 import { createH5PageRenderer, type BootAnswers } from './h5-page';
 
 const HASHED_ASSET = /\/assets\//;
 /** Paths that are never pages of the h5: unknown ones answer the JSON 404, not index.html. */
 const NOT_A_PAGE = /^\/(api|addons)(\/|$)/;
 
+export interface ServeH5Options {
+  /** Answers inlined into each page (see h5-page.ts); without them index.html is sent as built. */
+  bootAnswers?: BootAnswers;
+  /** Origins the Content-Security-Policy allows besides our own (see content-security.ts). */
+  allowedUrls?: string[];
+}
+
 /**
  * Serves the built h5 (when present) beside the API: the build's precompressed `.br`/`.gz` files
  * when the browser accepts them, hashed assets cached for a year, and every GET that is not an API
- * path answered with the h5's page (history routing), revalidated on every load.
+ * path answered with the h5's page (history routing), revalidated on every load. Everything the h5
+ * serves carries its security headers.
  */
 export async function serveH5(
   app: FastifyInstance,
   distDir: string,
-  bootAnswers?: BootAnswers,
+  { bootAnswers, allowedUrls = [] }: ServeH5Options = {},
 ): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const hasH5 = fs.existsSync(indexFile);
+  const securityHeaders = hasH5 ? h5SecurityHeaders(allowedUrls, fs.readFileSync(indexFile, 'utf8')) : {};
   const renderPage = hasH5 && bootAnswers ? createH5PageRenderer(distDir, bootAnswers) : null;
   const sendPage = async (pathname: string, reply: FastifyReply) => {
     if (!renderPage) return reply.sendFile('index.html');
     return reply
+      .headers(securityHeaders)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(await renderPage(pathname));
@@ -37,6 +48,7 @@ export async function serveH5(
       index: 'index.html',
       preCompressed: true,
       setHeaders(reply, filePath) {
+        reply.headers(securityHeaders);
         reply.header(
           'cache-control',
           HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',

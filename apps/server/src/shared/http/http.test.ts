@@ -56,8 +56,8 @@ describe('HTTP conventions (api-contract §1)', () => {
   it.each([
     [{ mobile: 13700000000, password: 123456 }, '手机号或密码错误'],
     [{ mobile: ["' or 1=1 --"], password: 'x' }, '请输入手机号'],
-    [{ mobile: "' or '1'='1", password: "'; drop table users; --" }, '手机号或密码错误'],
-    [{ mobile: '1'.repeat(5000), password: 'x' }, '请输入手机号'],
+    [{ mobile: "' or '1'='1", password: "'; drop table users; --" }, '请输入正确的手机号'],
+    [{ mobile: '1'.repeat(5000), password: 'x' }, '请输入正确的手机号'],
     [{ mobile: null, password: null }, '请输入手机号,请输入密码'],
   ])('treats hostile or mistyped input %j as data, never as a crash', async (payload, message) => {
     const res = await t.request({ method: 'POST', url: '/api/v2/login/password', payload });

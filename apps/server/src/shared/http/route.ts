@@ -37,6 +37,8 @@ export type EndpointHandler<E extends Endpoint> = (
 export interface RouteOptions {
   /** Route config, e.g. a tighter `rateLimit`. */
   config?: FastifyContextConfig;
+  /** A body limit other than the app's (e.g. small for gateway notifications). */
+  bodyLimit?: number;
 }
 
 const AUTH_HANDLERS = { member: requireMember, optional: optionalMember } as const;
@@ -96,6 +98,7 @@ export function route<E extends Endpoint>(
     url: endpoint.path,
     ...(preHandler ? { preHandler } : {}),
     ...(options.config ? { config: options.config } : {}),
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       if (params) request.params = validate(params, request.params);
       if (query) request.query = validate(query, request.query);

@@ -8,5 +8,5 @@ export interface CodeLoginResult {
 }
 
 export function loginWithCode(code: string) {
-  return http.post<CodeLoginResult>('/api/v3/auth/login/code', { code });
+  return http.post<CodeLoginResult>('/api/v3/auth/login/code', { code }, { withBrowserCookie: true });
 }

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test-app';
+
+/**
+ * A seeded fuzz of malformed requests across every endpoint of the OpenAPI document: hostile
+ * strings (NUL and other control characters, lone surrogates, very long text, SQL and HTML),
+ * wrong types, odd path parameters and broken bodies. No answer may be a 5xx or show a stack.
+ * FUZZ_SEED / FUZZ_ROUNDS change the run (defaults keep it to a few seconds).
+ */
+const SEED = Number(process.env.FUZZ_SEED || 20_261_123);
+const ROUNDS = Number(process.env.FUZZ_ROUNDS || 20);
+
+function mulberry32(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const HOSTILE_STRINGS = [
+  '\u0000',
+  'a\u0000b',
+  '13800000000\u0000',
+  '\u0001\u0002\u001b[31m',
+  '\ud800',
+  '\udfff\ud800x',
+  '\u202e\u200b',
+  '😀'.repeat(40),
+  'x'.repeat(70_000),
+  "' or 1=1 --",
+  '<script>alert(1)</script>',
+  '../../../../etc/passwd',
+  '%00',
+  '${7*7}{{7*7}}',
+  ' ',
+  '',
+  '-1',
+  '0',
+  '1e309',
+  '99999999999999999999',
+  'NaN',
+  '13800000000',
+  'login',
+  'alipay',
+];
+const HOSTILE_VALUES: unknown[] = [
+  ...HOSTILE_STRINGS,
+  null,
+  true,
+  -1,
+  0,
+  1.5,
+  2 ** 53,
+  -(2 ** 31),
+  1e308,
+  [],
+  ['\u0000'],
+  {},
+  { $gt: '' },
+  { toString: 'x' },
+  [[[[[]]]]],
+];
+const PATH_VALUES = ['1', '0', '-1', 'abc', '%00', '%E0%A4%A', '%C0%AE', '9'.repeat(40), '%F0%9F%98%80', 'qq', 'wechat', '..%2f..%2f', '%u0000', 'a%20b', '1%0d%0aSet-Cookie:x=1'];
+
+/** encodeURIComponent, except that a lone surrogate becomes the (invalid UTF-8) bytes %ED%A0%80. */
+function encode(text: string): string {
+  return Array.from(text, (char) => {
+    try {
+      return encodeURIComponent(char);
+    } catch {
+      return '%ED%A0%80';
+    }
+  }).join('');
+}
+
+interface Operation {
+  method: string;
+  path: string;
+  query: string[];
+  body: string[];
+  multipart: boolean;
+}
+
+describe('fuzz: malformed requests across the OpenAPI document', () => {
+  let t: TestApp;
+  let token: string;
+  const operations: Operation[] = [];
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = await t.loginBySms('13700009999');
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json() as {
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+    };
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        const parameters = (op.parameters ?? []) as { name: string; in: string }[];
+        const content = (op.requestBody as { content?: Record<string, { schema?: { properties?: object } }> })
+          ?.content;
+        operations.push({
+          method: method.toUpperCase(),
+          path,
+          query: parameters.filter((p) => p.in === 'query').map((p) => p.name),
+          body: Object.keys(content?.['application/json']?.schema?.properties ?? {}),
+          multipart: Boolean(content?.['multipart/form-data']),
+        });
+      }
+    }
+  });
+  afterAll(() => t.close());
+
+  it('answers no 5xx and leaks no stack', async () => {
+    expect(operations.length).toBeGreaterThan(50);
+    const random = mulberry32(SEED);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
+    const failures: string[] = [];
+    let sent = 0;
+    const started = Date.now();
+    for (let round = 0; round < ROUNDS; round += 1) {
+      for (const op of operations) {
+        const path = op.path.replace(/\{(\w+)\}/g, () => pick(PATH_VALUES));
+        const queryParts: string[] = [];
+        for (const name of [...op.query, ...(random() < 0.3 ? ['token', 'page', 'x[y]'] : [])]) {
+          if (random() < 0.2) continue;
+          const value = pick(HOSTILE_VALUES);
+          const text = typeof value === 'string' ? value.slice(0, 300) : JSON.stringify(value);
+          const encoded = random() < 0.1 ? text : encode(text).replace(/%25/g, pick(['%25', '%', '%%']));
+          queryParts.push(`${name}=${encoded}`);
+          if (random() < 0.1) queryParts.push(`${name}=${encoded}`);
+        }
+        const url = `${path}${queryParts.length ? `?${queryParts.join('&')}` : ''}`;
+        const headers: Record<string, string> = {};
+        const auth = random();
+        if (auth < 0.5) headers.authorization = `Bearer ${token}`;
+        else if (auth < 0.6) headers.authorization = pick(['Bearer ', 'Bearer \u0001', 'Basic x', `Bearer ${token}x`]);
+        let payload: string | undefined;
+        if (op.method !== 'GET' && op.method !== 'DELETE') {
+          const shape = random();
+          if (shape < 0.75) {
+            const body: Record<string, unknown> = {};
+            for (const name of [...op.body, ...(random() < 0.3 ? ['token', '__proto__', 'constructor'] : [])])
+              if (random() < 0.85) body[name] = pick(HOSTILE_VALUES);
+            payload = JSON.stringify(body);
+            headers['content-type'] = 'application/json';
+          } else if (shape < 0.85) {
+            payload = pick(['{"a":', '[', '"\\u0000"', 'null', '1', '{"a":"\\ud800"}', '{"__proto__":{"x":1}}']);
+            headers['content-type'] = 'application/json';
+          } else if (shape < 0.95) {
+            payload = `${pick([...op.body, 'x'])}=${encode(pick(HOSTILE_STRINGS))}&a=%00`;
+            headers['content-type'] = pick([
+              'application/x-www-form-urlencoded',
+              'multipart/form-data; boundary=zz',
+              'text/plain',
+            ]);
+          } else {
+            payload = '\u0000'.repeat(100);
+            headers['content-type'] = 'multipart/form-data';
+          }
+        }
+        let res;
+        try {
+          res = await t.app.inject({ method: op.method as 'GET', url, headers, payload });
+        } catch (error) {
+          failures.push(`${op.method} ${url}: inject threw ${(error as Error).message}`);
+          continue;
+        }
+        sent += 1;
+        const body = res.body;
+        const where = `${op.method} ${url.slice(0, 200)} ${payload?.slice(0, 200) ?? ''}`;
+        if (res.statusCode >= 500 && !(op.path === '/readyz' && res.statusCode === 503))
+          failures.push(`${res.statusCode} ${where} → ${body.slice(0, 200)}`);
+        else if (/\n\s+at \S|node_modules|Error: |syntax error at/.test(body))
+          failures.push(`stack ${where} → ${body.slice(0, 200)}`);
+      }
+    }
+    const seconds = (Date.now() - started) / 1000;
+    console.log(`fuzz: ${sent} requests over ${operations.length} operations in ${seconds.toFixed(1)} s`);
+    expect(failures.slice(0, 30)).toEqual([]);
+  }, 180_000);
+});
