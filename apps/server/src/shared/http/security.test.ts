@@ -89,8 +89,10 @@ describe('TRUST_PROXY trusts only the configured proxies', () => {
       expect(() => parseTrustProxy(bad), bad).toThrow('TRUST_PROXY');
   });
 
+  let loginCount = 0;
   async function loginIp(t: TestApp, remoteAddress: string, forwardedFor: string): Promise<string> {
-    const mobile = `1390000${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
+    loginCount += 1;
+    const mobile = `1390001${String(loginCount).padStart(4, '0')}`;
     const code = await t.sendSms(mobile);
     const res = await t.app.inject({
       method: 'POST',
