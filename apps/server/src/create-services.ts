@@ -19,6 +19,10 @@ import { createOAuthProviders } from './providers/oauth/create-oauth-providers';
 import { createFaceIdProvider } from './providers/faceid/create-faceid-provider';
 import { deriveSocialStateKey } from './modules/social/oauth-state';
 import { Metrics } from './modules/ops/metrics';
+import { deriveMediaSigningKey, MediaService } from './modules/media/media-service';
+import { KeyVault, resolveMediaKeySecret } from './modules/media/key-vault';
+import { MediaSigner } from './modules/media/signing';
+import './modules/media/tables';
 
 export interface ServiceOverrides {
   store?: EphemeralStore;
@@ -68,6 +72,13 @@ export async function createServices(env: ServerEnv, overrides: ServiceOverrides
     socialStateKey: deriveSocialStateKey(env.social.stateSecret, resolveJwtSecret(env)),
     faceId: createFaceIdProvider(env, store),
     metrics: new Metrics({ poolStats: database.poolStats }),
+    media: new MediaService({
+      db: database.db,
+      env,
+      vault: new KeyVault(resolveMediaKeySecret(env), env.media.previousKeySecrets),
+      signer: new MediaSigner(deriveMediaSigningKey(env.media.signingSecret, resolveJwtSecret(env))),
+      now,
+    }),
     now,
   };
 }

@@ -4,6 +4,7 @@ import { contentCommands } from './content-commands';
 import { commerceCommands } from './commerce-commands';
 import { jobCommands } from '../jobs/job-commands';
 import { memberCommands } from './member-commands';
+import { mediaCommands } from '../modules/media/commands';
 
 /** Every operator command. Feature modules add their command lists here. */
 export const CLI_COMMANDS: CliCommand[] = [
@@ -12,6 +13,7 @@ export const CLI_COMMANDS: CliCommand[] = [
   ...commerceCommands,
   ...jobCommands,
   ...memberCommands,
+  ...mediaCommands,
 ];
 
 export function findCommand(name: string): CliCommand | undefined {

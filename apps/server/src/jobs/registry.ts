@@ -2,6 +2,7 @@ import type { ScheduledJob } from './job';
 import { purgeExpiredRecords } from './purge';
 import { expireUnpaidOrders } from '../modules/orders/order-service';
 import { executeDueDeletions } from '../modules/member/account-deletion';
+import { mediaTranscodeJob } from '../modules/media/job';
 
 /**
  * Every scheduled job. Lock ids are 72_530_050 + n and never reused: two jobs sharing one would
@@ -31,4 +32,5 @@ export const JOBS: ScheduledJob[] = [
     intervalSeconds: 600,
     run: (services, now) => executeDueDeletions(services.db, now, { storage: services.storage }),
   },
+  mediaTranscodeJob,
 ];

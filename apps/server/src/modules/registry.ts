@@ -6,6 +6,7 @@ import authRoutes from './auth/routes';
 import memberRoutes from './member/routes';
 import messagesRoutes from './messages/routes';
 import courseRoutes from './courses/routes';
+import mediaRoutes from './media/routes';
 import localStorageRoutes from '../providers/storage/local-storage-routes';
 import socialRoutes from './social/routes';
 import faceVerifyRoutes from './face-verify/routes';
@@ -24,6 +25,7 @@ export const API_MODULES: FastifyPluginAsync[] = [
   messagesRoutes,
   localStorageRoutes,
   courseRoutes,
+  mediaRoutes,
   socialRoutes,
   faceVerifyRoutes,
   orderRoutes,

@@ -23,7 +23,6 @@ import {
 } from './attachments';
 import { redeemNavigationTicket } from '../../shared/auth/navigation-tickets';
 import { loadViewBlocks } from './blocks';
-import { mediaDir } from './content-import';
 import {
   findCourseOnSale,
   listCategories,
@@ -52,9 +51,7 @@ export default async function courseRoutes(app: FastifyInstance) {
   const staticFolders = [
     { root: path.join(PUBLIC_DIR, 'demo'), prefix: '/demo/' },
     { root: path.join(PUBLIC_DIR, 'images'), prefix: '/images/' },
-    { root: mediaDir(env.dataDir), prefix: '/media/' },
   ];
-  fs.mkdirSync(mediaDir(env.dataDir), { recursive: true });
   for (const { root, prefix } of staticFolders) {
     if (!fs.existsSync(root)) continue;
     await app.register(fastifyStatic, { root, prefix, decorateReply: false, index: false, maxAge: '1d' });
@@ -149,7 +146,17 @@ export default async function courseRoutes(app: FastifyInstance) {
 
   app.get('/api/v2/video/:id/playinfo', { preHandler: requireMember }, async (request) => {
     const trialRequested = Object.hasOwn((request.query as object) ?? {}, 'is_try');
-    return ok(await loadPlayInfo(db, appUrl, now(), idParam(request), memberIdOf(request), trialRequested));
+    return ok(
+      await loadPlayInfo(
+        db,
+        appUrl,
+        now(),
+        idParam(request),
+        memberIdOf(request),
+        trialRequested,
+        app.services.media,
+      ),
+    );
   });
 
   app.post('/api/v2/video/:id/record', { preHandler: requireMember }, async (request) => {

@@ -18,6 +18,7 @@ import {
   videoRecordBody,
   viewBlocksQuery,
 } from '@kezhan/contract/courses';
+import { mediaGrantQuery, mediaPlaylistParams, mediaSegmentParams } from '@kezhan/contract/media';
 import { loginCodeBody, registerWithSocialiteBody, socialStartQuery } from '@kezhan/contract/social';
 import { faceVerifyQuery, faceVerifyStartBody } from '@kezhan/contract/face';
 import {
@@ -760,6 +761,57 @@ const DEVELOPMENT: ApiEndpoint[] = [
 ];
 
 /** Every endpoint the server registers; ops/openapi.test.ts fails when one is missing here. */
+const MEDIA_NOTE =
+  'Reached only through the signed address playinfo answers (or a playlist it leads to); ' +
+  'a missing, forged, expired or other-video `t` answers 403.';
+
+const MEDIA: ApiEndpoint[] = [
+  {
+    method: 'GET',
+    path: '/media/hls/:videoId/:scope/master.m3u8',
+    tag: 'videos',
+    summary: 'Master playlist of a protected video (full ladder or the trial rendition)',
+    description: `${MEDIA_NOTE} The member's entitlement is checked on every request.`,
+    params: mediaPlaylistParams,
+    query: mediaGrantQuery,
+    answers: 'text/plain',
+    response: 'HLS master playlist (`application/vnd.apple.mpegurl`), never cached',
+  },
+  {
+    method: 'GET',
+    path: '/media/hls/:videoId/:scope/:rendition/index.m3u8',
+    tag: 'videos',
+    summary: 'Media playlist of one rendition, with signed key and segment addresses',
+    description: `${MEDIA_NOTE} The member's entitlement is checked on every request.`,
+    params: mediaPlaylistParams,
+    query: mediaGrantQuery,
+    answers: 'text/plain',
+    response: 'HLS media playlist (`#EXT-X-KEY:METHOD=AES-128`), never cached',
+  },
+  {
+    method: 'GET',
+    path: '/media/hls/:videoId/:scope/key',
+    tag: 'videos',
+    summary: 'The AES-128 key of a protected video, for an entitled member only',
+    description: `${MEDIA_NOTE} Bought, VIP, free or trial (trial scope only) is re-checked on every request.`,
+    params: mediaPlaylistParams,
+    query: mediaGrantQuery,
+    answers: 'application/octet-stream',
+    response: '16 bytes, never cached',
+  },
+  {
+    method: 'GET',
+    path: '/media/seg/:videoId/:generation/:scope/:rendition/:segment',
+    tag: 'videos',
+    summary: 'An AES-128 encrypted MPEG-TS segment (CDN-cacheable)',
+    description: MEDIA_NOTE,
+    params: mediaSegmentParams,
+    query: mediaGrantQuery,
+    answers: 'application/octet-stream',
+    response: 'encrypted `video/mp2t` bytes, cacheable for a year',
+  },
+];
+
 export const API_CATALOGUE: readonly ApiEndpoint[] = [
   ...OPS,
   ...SYSTEM,
@@ -769,6 +821,7 @@ export const API_CATALOGUE: readonly ApiEndpoint[] = [
   ...FACE_VERIFY,
   ...MESSAGES,
   ...COURSES,
+  ...MEDIA,
   ...STUDY,
   ...DISCOVERY,
   ...ORDERS,
