@@ -158,8 +158,8 @@ test.describe('courses and learning', () => {
     await expect(page.getByText('您正在观看试看内容，观看完整内容请订阅')).toBeVisible();
     await startPlaying(page);
     const state = await videoState(page);
-    expect(playinfoUrls.join()).toContain('trial.m3u8');
-    expect(playinfoUrls.join()).not.toContain('lesson');
+    expect(playinfoUrls.join()).toContain(`/media/hls/${trial.id}/trial/master.m3u8?t=`);
+    expect(playinfoUrls.join()).not.toContain('/full/');
     expect(state.source).toBe('hls.js');
     await expect(page.getByRole('dialog')).toContainText('试看结束，购买课程观看所有视频', {
       timeout: 12_000,

@@ -16,7 +16,10 @@ import {
 import { registerVideoSource, stageSource } from './ingest';
 import { ladderFor } from './ffmpeg';
 import { LEASE_MS } from './media-service';
-import { decryptSegment, fetchMedia, makeTestVideo, playlistUris } from './test-media';
+import { decryptSegment, fetchMedia, ffmpegInstalled, makeTestVideo, playlistUris } from './test-media';
+import { seedDemoCatalogue } from '../../seed/demo-catalogue';
+import { runCommand } from '../../cli/run-command';
+import { KeyVault } from './key-vault';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kezhan-media-test-'));
 let clock = Date.now();
@@ -24,7 +27,7 @@ const advance = (ms: number) => {
   clock += ms;
 };
 
-describe('protected video: transcode, encrypt, play only if entitled', () => {
+describe.skipIf(!ffmpegInstalled)('protected video: transcode, encrypt, play only if entitled', () => {
   let t: TestApp;
   let buyer: TestMember;
   let member: TestMember;
@@ -277,5 +280,81 @@ describe('protected video: transcode, encrypt, play only if entitled', () => {
     expect(asset.status).toBe('failed');
     expect(asset.failure_reason).toMatch(/^not a (readable )?video file/);
     expect(asset.generation).toBeNull();
+  });
+});
+
+describe('without ffmpeg', () => {
+  let t: TestApp;
+  const warnings: string[] = [];
+  beforeAll(async () => {
+    t = await createTestApp({ env: { FFMPEG_PATH: '/nonexistent/ffmpeg' } });
+    t.services.media.logger = { info() {}, warn: (_details, message) => warnings.push(message) };
+  });
+  afterAll(() => t.close());
+
+  it('still packages and plays the demo, encrypted per video, and says transcoding is unavailable', async () => {
+    expect(t.services.media.ffmpegAvailable).toBe(false);
+    await seedDemoCatalogue(t.services);
+    const assets = await t.services.db.selectFrom('media_assets').selectAll().execute();
+    expect(assets.length).toBeGreaterThan(20);
+    expect(assets.every((a) => a.status === 'ready')).toBe(true);
+    expect(new Set(assets.map((a) => a.full_key)).size).toBe(assets.length);
+    const trial = assets.find((a) => a.trial_rendition)!;
+    expect(trial).toMatchObject({ trial_seconds: 4, duration: 12 });
+
+    const member = await newMember(t);
+    const play = await t.request<PlayInfo>({
+      method: 'GET',
+      url: `/api/v2/video/${trial.video_id}/playinfo?is_try=1`,
+      token: member.token,
+    });
+    expect(play.data.trial_seconds).toBe(4);
+    const master = await fetchMedia(t, play.data.urls[0].url);
+    const media = await fetchMedia(t, playlistUris(master.body).uris[0]);
+    const { uris, keyUri } = playlistUris(media.body);
+    expect(uris).toHaveLength(1);
+    const key = await fetchMedia(t, keyUri!);
+    expect(decryptSegment((await fetchMedia(t, uris[0])).bytes, key.bytes, 0)[0]).toBe(0x47);
+
+    // An MP4 waits for ffmpeg, and the operator is told why.
+    const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kezhan-noffmpeg-'));
+    fs.writeFileSync(path.join(tmpDir, 'a.mp4'), 'pretend');
+    await registerVideoSource(
+      t.services.db,
+      trial.video_id!,
+      stageSource(t.services.env.dataDir, path.join(tmpDir, 'a.mp4'), 1 << 20),
+      new Date(),
+    );
+    expect((await t.services.media.runPending()).waiting).toBe(1);
+    expect(warnings.join()).toContain('Transcoding unavailable: ffmpeg not found');
+    const listed = await runCommand(t.services, ['media:list', 'uploaded']);
+    expect(listed.output.join('\n')).toMatch(/uploaded {2}playing src, 12s, trial 4s {2}a\.mp4/);
+    expect(listed.output.join('\n')).toContain('Transcoding unavailable');
+    // The previous encrypted rendition keeps playing meanwhile.
+    expect((await fetchMedia(t, play.data.urls[0].url)).status).toBe(200);
+    fs.rmSync(tmpDir, { recursive: true, force: true });
+  });
+
+  it('re-wraps stored keys under a new MEDIA_KEY_SECRET, keeping the content keys', async () => {
+    const before = await t.services.db
+      .selectFrom('media_assets')
+      .select(['id', 'full_key'])
+      .orderBy('id')
+      .execute();
+    const oldVault = new KeyVault(
+      fs.readFileSync(path.join(t.services.env.dataDir, 'media-key-secret'), 'utf8'),
+    );
+    const rotated = new KeyVault('a-brand-new-media-key-secret-of-enough-length', [
+      fs.readFileSync(path.join(t.services.env.dataDir, 'media-key-secret'), 'utf8'),
+    ]);
+    const key = oldVault.unwrap(before[0].full_key);
+    expect(rotated.unwrap(before[0].full_key).equals(key)).toBe(true);
+    expect(rotated.isCurrent(before[0].full_key)).toBe(false);
+    const rewrapped = rotated.wrap(key);
+    expect(() => oldVault.unwrap(rewrapped)).toThrow(/unknown MEDIA_KEY_SECRET/);
+    expect(rotated.unwrap(rewrapped).equals(key)).toBe(true);
+    expect((await runCommand(t.services, ['media:rekey'])).output[0]).toBe(
+      '0 asset(s) re-wrapped under the current MEDIA_KEY_SECRET',
+    );
   });
 });

@@ -2,6 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { createDecipheriv } from 'node:crypto';
 import path from 'node:path';
 import type { TestApp } from '../../../test/test-app';
+import { toolAvailable } from './ffmpeg';
+
+export const TEST_FFMPEG = process.env.FFMPEG_PATH || 'ffmpeg';
+/** Transcoding tests need ffmpeg; `npm test` installs it when it can, otherwise they are skipped. */
+export const ffmpegInstalled = toolAvailable(TEST_FFMPEG);
 
 /** A small test source (testsrc pattern + tone), made by ffmpeg in the test itself. */
 export function makeTestVideo(
@@ -9,7 +14,7 @@ export function makeTestVideo(
   { seconds = 3, width = 640, height = 360, name = 'source.mp4' } = {},
 ) {
   const file = path.join(dir, name);
-  execFileSync('ffmpeg', [
+  execFileSync(TEST_FFMPEG, [
     '-hide_banner',
     '-loglevel',
     'error',
