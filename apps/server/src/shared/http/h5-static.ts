@@ -6,7 +6,7 @@ import { failure } from './envelope';
 
 const HASHED_ASSET = /\/assets\//;
 /** Paths that are never pages of the h5: unknown ones answer the JSON 404, not index.html. */
-const NOT_A_PAGE = /^\/(api|addons)(\/|$)/;
+const NOT_A_PAGE = /^\/(api|addons|media|demo)(\/|$)/;
 
 /**
  * Serves the built h5 (when present) beside the API: the build's precompressed `.br`/`.gz` files
