@@ -451,7 +451,12 @@ export class MediaService {
     const asset = await this.assetOfVideo(video.id);
     if (!asset) return null;
     if (!asset.generation) throw new BusinessError(MEDIA_PROCESSING_MESSAGE);
-    if (scope === 'trial' && !asset.trial_rendition) return [];
+    if (scope === 'trial' && asset.trial_seconds !== trialSeconds) {
+      // free_seconds changed since the trial was cut: cut it again; meanwhile no trial is served,
+      // so a shortened trial never hands out more than it now allows.
+      if (asset.status === 'ready' || asset.status === 'failed') await this.reprocess(asset.id);
+      return [];
+    }
     const token = this.sign(video.id, userId, scope, this.env.urlTtlSeconds);
     return [
       {

@@ -223,6 +223,18 @@ describe.skipIf(!ffmpegInstalled)('protected video: transcode, encrypt, play onl
     expect((await fetchMedia(t, fullSegment)).status).toBe(403);
   });
 
+  it('cuts the trial again when free_seconds changes, serving no trial meanwhile', async () => {
+    await t.services.db.updateTable('videos').set({ free_seconds: 1 }).where('id', '=', paidVideo).execute();
+    const play = await playinfo(paidVideo, member.token, '?is_try=1');
+    expect(play.data).toEqual({ urls: [], trial_seconds: 1 });
+    expect((await t.services.media.assetOfVideo(paidVideo))!.status).toBe('uploaded');
+    expect((await playinfo(paidVideo, buyer.token)).code).toBe(0);
+    expect((await t.services.media.runPending()).ready).toBe(1);
+    const again = await playinfo(paidVideo, member.token, '?is_try=1');
+    expect(again.data.urls[0]).toMatchObject({ duration: 1, name: '试看' });
+    expect((await t.services.media.assetOfVideo(paidVideo))!.trial_seconds).toBe(1);
+  }, 60_000);
+
   it('serves nothing from the former plain folders', async () => {
     for (const address of [
       '/media/some-course/lesson.m3u8',
