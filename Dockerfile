@@ -22,6 +22,8 @@ ENV NODE_ENV=production \
     PORT=8300 \
     DATA_DIR=/data \
     TRUST_PROXY=1
+# ffmpeg/ffprobe transcode and encrypt uploaded videos (modules/media)
+RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/contract/package.json packages/contract/
