@@ -76,6 +76,8 @@ export interface MediaServiceOptions {
 export class MediaService {
   readonly root: string;
   logger: MediaLogger;
+  /** video id → asset id (a video keeps its asset), so serving a segment needs no query. */
+  private readonly assetIds = new Map<number, number>();
 
   constructor(private readonly options: MediaServiceOptions) {
     this.root = path.join(options.env.dataDir, 'media');
@@ -543,9 +545,15 @@ export class MediaService {
   ): Promise<string | null> {
     if (!GENERATION.test(generation) || !RENDITION_NAME.test(rendition) || !SEGMENT_FILE.test(segment))
       return null;
-    const asset = await this.assetOfVideo(grant.videoId);
-    if (!asset) return null;
-    const file = path.join(this.assetDir(asset.id), generation, grant.scope, rendition, segment);
+    let assetId = this.assetIds.get(grant.videoId);
+    if (assetId === undefined) {
+      const asset = await this.assetOfVideo(grant.videoId);
+      if (!asset) return null;
+      assetId = asset.id;
+      if (this.assetIds.size >= 10_000) this.assetIds.clear();
+      this.assetIds.set(grant.videoId, assetId);
+    }
+    const file = path.join(this.assetDir(assetId), generation, grant.scope, rendition, segment);
     return fs.existsSync(file) ? file : null;
   }
 
