@@ -20,8 +20,7 @@ FROM node:20-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8300 \
-    DATA_DIR=/data \
-    TRUST_PROXY=1
+    DATA_DIR=/data
 # ffmpeg/ffprobe transcode and encrypt uploaded videos (modules/media)
 RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg && rm -rf /var/lib/apt/lists/*
 WORKDIR /app

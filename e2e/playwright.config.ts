@@ -37,6 +37,8 @@ export default defineConfig({
     hasTouch: true,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
+    // Specs see the network as the page does; pwa.spec.ts opts its own contexts into the worker.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -1,12 +1,14 @@
 // `npm run bench`: every h5 route's JS/CSS (gzipped) against its budget (exit 1 when one is over),
-// and API throughput measured with autocannon against the real server, next to a bare Node `http`
-// server answering the same JSON, the protected-video key and segment endpoints, and the transcode
-// speed of the media pipeline. BENCH_ONLY=h5, api or media runs one part.
+// Lighthouse on the five main pages as `npm start` serves them, API throughput measured with
+// autocannon against the real server (next to a bare Node `http` server answering the same JSON,
+// and the protected-video key and segment endpoints), and the transcode speed of the media
+// pipeline. BENCH_ONLY=h5, lighthouse, api or media (comma-separated) runs only those parts.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { lighthouseTable } from './bench-lighthouse.mjs';
 import { ensureDependencies, ensureH5Build, hasFfmpeg, root } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS || 8);
@@ -46,6 +48,7 @@ async function startKezhan(port, databaseEnv = { DATABASE_URL: '', REDIS_URL: ''
       DATA_DIR: dataDir,
       RATE_LIMIT_PER_MINUTE: '0',
       LOG_LEVEL: 'warn',
+      KEZHAN_DEV: '1',
       JOBS_ENABLED: '0',
       ...databaseEnv,
     },
@@ -160,17 +163,28 @@ async function apiThroughput(label, databaseEnv) {
   }
 }
 
-const only = process.env.BENCH_ONLY;
-const overBudget = only && only !== 'h5' ? [] : h5Budget();
-if (!only || only === 'media') transcodeSpeed();
-if (!only || only === 'api')
+const parts = new Set((process.env.BENCH_ONLY || 'h5,lighthouse,api,media').split(','));
+const overBudget = parts.has('h5') ? h5Budget() : [];
+if (parts.has('lighthouse')) {
+  ensureH5Build();
+  const port = 18800 + Math.floor(Math.random() * 500);
+  const kezhan = await startKezhan(port, { DATABASE_URL: '', REDIS_URL: '' });
+  try {
+    await lighthouseTable(`http://127.0.0.1:${port}`, { mobile: '13800000000', password: 'kezhan123' });
+  } finally {
+    kezhan.stop();
+  }
+}
+if (parts.has('media')) transcodeSpeed();
+if (parts.has('api')) {
   await apiThroughput('PGlite, in-memory state', { DATABASE_URL: '', REDIS_URL: '' });
-if (process.env.DATABASE_URL && (!only || only === 'api')) {
-  await apiThroughput('PostgreSQL + Redis', {
-    DATABASE_URL: await freshPostgresDatabase(process.env.DATABASE_URL),
-    REDIS_URL: process.env.REDIS_URL ?? '',
-    REDIS_KEY_PREFIX: `kezhan-bench-${process.pid}:`,
-  });
+  if (process.env.DATABASE_URL) {
+    await apiThroughput('PostgreSQL + Redis', {
+      DATABASE_URL: await freshPostgresDatabase(process.env.DATABASE_URL),
+      REDIS_URL: process.env.REDIS_URL ?? '',
+      REDIS_KEY_PREFIX: `kezhan-bench-${process.pid}:`,
+    });
+  }
 }
 if (overBudget.length > 0) {
   console.error(`\n✗ h5 routes over their JS budget: ${overBudget.join(', ')}`);

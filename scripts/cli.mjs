@@ -1,7 +1,9 @@
 // `npm run cli -- <command>`: operator commands (see `npm run cli -- --help`).
-import { ensureDependencies, run } from './lib.mjs';
+import { developerEnv, ensureDependencies, run } from './lib.mjs';
 
 ensureDependencies();
 process.exit(
-  run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/main.ts', ...process.argv.slice(2)]),
+  run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/main.ts', ...process.argv.slice(2)], {
+    env: developerEnv(),
+  }),
 );

@@ -65,11 +65,21 @@ export function ensureH5Build({ force = false } = {}) {
   fs.writeFileSync(stamp, digest);
 }
 
+/**
+ * The environment of `npm start` / `npm run cli`: development (demo data, console SMS codes,
+ * simulated payment and social login) unless NODE_ENV=production or KEZHAN_DEV is set already.
+ * The server itself runs as production when started any other way (systemd unit, Docker).
+ */
+export function developerEnv(source = process.env) {
+  if (source.NODE_ENV === 'production' || source.KEZHAN_DEV !== undefined) return source;
+  return { ...source, KEZHAN_DEV: '1' };
+}
+
 export function startServer(env = {}) {
   return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, ...env },
+    env: { ...developerEnv(), ...env },
   });
 }
 
@@ -97,4 +107,10 @@ export function ensureFfmpeg() {
     '! ffmpeg not found: uploaded videos cannot be transcoded (install ffmpeg, e.g. sudo apt-get install -y ffmpeg, or set FFMPEG_PATH)',
   );
   return false;
+}
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }

@@ -1,11 +1,73 @@
 import { fileURLToPath } from 'node:url';
+import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 // The API server (apps/server) listens on 8300 by default; `vite dev` proxies /api to it.
 const apiTarget = process.env.KEZHAN_API ?? 'http://127.0.0.1:8300';
 
+const BRAND = '#3ca7fa';
+
+/**
+ * Installable app: the manifest, and a service worker (Workbox) that precaches the built shell,
+ * answers navigations from the network with offline.html as the fallback, and keeps course
+ * covers and banners for later. API answers are never cached: they carry member data. A new
+ * build waits until the visitor accepts the 新版本可用 prompt (src/app/service-worker.ts).
+ */
+const progressiveWebApp: Partial<VitePWAOptions> = {
+  registerType: 'prompt',
+  injectRegister: false,
+  includeAssets: ['favicon.svg', 'offline.html', 'offline.css', 'offline.js', 'icons/apple-touch-icon.png'],
+  manifest: {
+    id: '/',
+    name: '课栈',
+    short_name: '课栈',
+    description: '课栈：随时随地学好课',
+    lang: 'zh-CN',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'portrait',
+    theme_color: BRAND,
+    background_color: '#ffffff',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+    // index.html is never served from the cache: each page comes from the server with fresh inlined
+    // answers, or the offline page when there is no network.
+    globIgnores: ['**/hls*.js', 'index.html'],
+    navigateFallback: null,
+    cleanupOutdatedCaches: true,
+    runtimeCaching: [
+      {
+        urlPattern: ({ request, url }) =>
+          request.mode === 'navigate' && !/^\/(api|addons|admin)(\/|$)/.test(url.pathname),
+        handler: 'NetworkOnly',
+        options: { precacheFallback: { fallbackURL: '/offline.html' } },
+      },
+      {
+        urlPattern: ({ request, url }) =>
+          request.destination === 'image' &&
+          !url.pathname.startsWith('/api/') &&
+          !url.search.includes('token'),
+        handler: 'CacheFirst',
+        options: {
+          cacheName: 'kezhan-images',
+          expiration: { maxEntries: 120, maxAgeSeconds: 30 * 24 * 3600 },
+          cacheableResponse: { statuses: [0, 200] },
+        },
+      },
+    ],
+  },
+};
+
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic' } },
+  plugins: [VitePWA(progressiveWebApp)],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     outDir: 'dist',

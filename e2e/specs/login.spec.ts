@@ -1,4 +1,4 @@
-import { DEMO_MEMBER, uniqueMobile } from '../support/server';
+import { CAPTCHA_CODE, DEMO_MEMBER, uniqueMobile } from '../support/server';
 import { expect, loginWithPassword, loginWithSms, test } from '../support/fixtures';
 
 test.describe('login flows', () => {
@@ -63,6 +63,53 @@ test.describe('login flows', () => {
     await loginWithPassword(page, DEMO_MEMBER.mobile, 'wrong-password');
     await expect(page.getByText('手机号或密码错误')).toBeVisible();
     await loginWithPassword(page, DEMO_MEMBER.mobile, DEMO_MEMBER.password);
+    await expect(page).toHaveURL(/\/member$/);
+    await expect(page.getByText('请登录')).toHaveCount(0);
+  });
+
+  test('password login: fields line up with the heading and the button', async ({ page }) => {
+    await page.goto('/login-password');
+    const left = async (locator: ReturnType<typeof page.locator>) =>
+      Math.round((await locator.boundingBox())!.x);
+    const heading = await left(page.getByRole('heading', { name: '登录', exact: true }));
+    expect(await left(page.getByPlaceholder('请输入手机号码'))).toBe(heading);
+    expect(await left(page.getByPlaceholder('请输入密码'))).toBe(heading);
+    expect(await left(page.getByText('手机号', { exact: true }))).toBe(heading);
+    expect(await left(page.getByRole('button', { name: '登录' }))).toBe(heading);
+  });
+
+  test('忘记密码: a new password by SMS code, then password login works with it', async ({
+    page,
+    kezhan,
+  }) => {
+    const mobile = uniqueMobile();
+    await page.goto('/login?redirect=%2Fmember');
+    await loginWithSms(page, kezhan, mobile);
+    await expect(page).toHaveURL(/\/member$/);
+    await page.evaluate(() => localStorage.clear());
+
+    await page.goto('/login?redirect=%2Fmember');
+    await page.getByRole('link', { name: '使用密码登录' }).click();
+    await page.getByPlaceholder('请输入手机号码').fill(mobile);
+    const forgot = page.getByRole('link', { name: '忘记密码' });
+    // The link carries the mobile typed so far: wait for the render that put it there.
+    await expect(forgot).toHaveAttribute('href', new RegExp(`mobile=${mobile}`));
+    await forgot.click();
+    await expect(page.getByRole('heading', { name: '找回密码' })).toBeVisible();
+    await expect(page).toHaveTitle('找回密码');
+    await expect(page.getByPlaceholder('请输入手机号码')).toHaveValue(mobile);
+    await page.getByPlaceholder('请输入新密码（6-16位）').fill('reset-pass1');
+    const marker = kezhan.smsCount();
+    await page.getByRole('button', { name: '获取短信验证码' }).click();
+    await page.getByPlaceholder('请输入图中字符').fill(CAPTCHA_CODE);
+    await page.getByRole('button', { name: '确认' }).click();
+    const code = await kezhan.waitForSmsCode(mobile, { after: marker, scene: 'password_reset' });
+    await page.getByPlaceholder('请输入短信验证码').fill(code);
+    await page.getByRole('button', { name: '重置密码' }).click();
+    await expect(page.getByText('密码已重置，请使用新密码登录')).toBeVisible();
+    await expect(page).toHaveURL(/\/login-password\?redirect=%2Fmember$/);
+
+    await loginWithPassword(page, mobile, 'reset-pass1');
     await expect(page).toHaveURL(/\/member$/);
     await expect(page.getByText('请登录')).toHaveCount(0);
   });

@@ -49,6 +49,11 @@ async function cli(kezhan: KezhanServer, argv: string[]): Promise<void> {
 async function payWithSandbox(page: Page): Promise<string> {
   await page.getByRole('radio', { name: '模拟支付' }).click();
   await expect(page.getByRole('radio', { name: '模拟支付' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('radio', { name: '模拟支付' })).toHaveAccessibleDescription(
+    '测试方式，不会真实扣款',
+  );
+  const agreement = page.getByRole('checkbox', { name: /《付费内容购买协议》/ });
+  if (await agreement.count()) await agreement.check();
   await page.getByRole('button', { name: '提交订单' }).click();
   await page.waitForURL(/\/payment\/sandbox\//);
   expect(page.url()).not.toContain(token);
@@ -87,6 +92,15 @@ test('buys a paid course with a promo code through 模拟支付, then can play i
   await page.getByRole('button', { name: '验证' }).click();
   await expect(page.getByText('优惠码有效，抵扣10元')).toBeVisible();
   await expect(page.getByLabel('总计￥289')).toBeVisible();
+
+  // a payment method is already chosen; a course is paid content: its agreement comes first
+  await expect(page.getByRole('radio', { checked: true })).toHaveCount(1);
+  await page.getByRole('button', { name: '提交订单' }).click();
+  await expect(page.getByText('请阅读并同意《付费内容购买协议》')).toBeVisible();
+  await expect(page).toHaveURL(/\/order\?/);
+  const protocol = await page.getByRole('link', { name: '《付费内容购买协议》' }).getAttribute('href');
+  const protocolPage = await (await fetch(protocol!)).text();
+  expect(protocolPage).toContain('付费内容购买协议');
 
   expect(await payWithSandbox(page)).toBe('￥289.00');
 
@@ -137,6 +151,7 @@ test('manual transfer shows the instructions; the order is paid later from 我�
 }) => {
   await page.goto('/order?goods_type=vod&goods_id=10&goods_charge=49');
   await page.getByRole('radio', { name: '手动打款' }).click();
+  await page.getByRole('checkbox', { name: /《付费内容购买协议》/ }).check();
   await page.getByRole('button', { name: '提交订单' }).click();
   await expect(page).toHaveURL(/\/order\/pay\?orderId=\d+&price=49&payment=handPay&type=vod&id=10$/);
   await expect(page.getByRole('heading', { name: '手动打款支付' })).toBeVisible();

@@ -2,6 +2,22 @@ import { DESKTOP_UA } from '../support/devices';
 import { expect, test, withConfig } from '../support/fixtures';
 
 test.describe('app shell', () => {
+  test('the home page arrives with its config and blocks inlined: no request waits for them', async ({
+    page,
+  }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname === '/api/v2/other/config' || pathname === '/api/v2/viewBlock/page/blocks')
+        asked.push(pathname);
+    });
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: '底部导航' })).toBeVisible();
+    await expect(page.locator('.adm-swiper, .kz-slider, img').first()).toBeVisible();
+    expect(asked).toEqual([]);
+    await expect(page.locator('link[rel="preload"][as="image"]')).toHaveCount(1);
+  });
+
   test('unknown paths show the 404 page with a way home', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
@@ -51,6 +67,15 @@ test.describe('app shell', () => {
   });
 
   test('API down: a clear message and a retry instead of a blank screen', async ({ page }) => {
+    // The page itself arrives (e.g. from a CDN) but without inlined answers, and the API is down.
+    await page.route(
+      (url) => url.pathname === '/',
+      async (route) => {
+        const response = await route.fetch();
+        const body = (await response.text()).replace(/<script id="kezhan-boot"[\s\S]*?<\/script>/, '');
+        await route.fulfill({ response, body });
+      },
+    );
     await page.route('**/api/**', (route) => route.abort('connectionrefused'));
     await page.goto('/');
     await expect(page.getByText('网络连接失败，请检查网络后重试')).toBeVisible();

@@ -79,6 +79,7 @@ export async function startKezhan(extraEnv: Record<string, string> = {}): Promis
     SMS_DRIVER: 'log',
     H5_DIST_DIR: join(ROOT, 'apps/h5/dist'),
     NODE_ENV: 'development',
+    KEZHAN_DEV: '1',
     ...extraEnv,
   };
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {

@@ -8,3 +8,8 @@ createRoot(document.getElementById('root')!).render(
     <App />
   </StrictMode>,
 );
+
+// The service worker is not needed for the first paint: register it once the page has loaded.
+window.addEventListener('load', () => {
+  void import('./app/service-worker').then(({ registerServiceWorker }) => registerServiceWorker());
+});

@@ -4,16 +4,35 @@ import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import type { AppServices } from './services';
+import type { TrustProxy } from './config/env';
 import { installErrorHandler } from './shared/http/error-handler';
-import { failure } from './shared/http/envelope';
+import { H5_HOME_BLOCKS } from '@kezhan/contract/config';
+import { failure, ok } from './shared/http/envelope';
 import { serveH5 } from './shared/http/h5-static';
+import type { BootAnswers } from './shared/http/h5-page';
+import { buildSiteConfig } from './modules/system/site-config';
+import { loadViewBlocks } from './modules/courses/blocks';
+import { loggerOptions } from './shared/http/logging';
 import { RedisStore } from './shared/store/redis-store';
 import { API_MODULES } from './modules/registry';
+
+/**
+ * Fastify's own hop-count option trusts nobody (it cannot check the peer), so a hop count becomes
+ * "trust the n nearest hops": the node must then be reachable only through those proxies.
+ */
+function trustProxyOption(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
 
 export interface BuildAppOptions {
   /** Serve the built h5 from `env.h5DistDir` (the real server does; API tests need not). */
   serveH5?: boolean;
   logger?: boolean;
+  /** Write the JSON log lines here instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Assembles one API node: framework plugins, then the feature modules, then the h5. */
@@ -23,9 +42,10 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const { env } = services;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: env.logLevel },
+    logger:
+      options.logger === false && !options.logStream ? false : loggerOptions(env.logLevel, options.logStream),
     bodyLimit: 1024 * 1024,
-    trustProxy: env.trustProxy,
+    trustProxy: trustProxyOption(env.trustProxy),
     // Malformed URLs (bad percent-encoding, over-long ids) fail before routing: answer them too.
     frameworkErrors: (_error, _request, reply) =>
       void (reply as FastifyReply).status(200).send(failure('参数错误')),
@@ -57,11 +77,21 @@ export async function buildApp(
       timeWindow: 60_000,
       redis: services.store instanceof RedisStore ? services.store.redis : undefined,
       nameSpace: `${services.store instanceof RedisStore ? services.store.prefix : ''}rate-limit:`,
-      allowList: (request) => !request.url.startsWith('/api/'),
+      // Keyed on the matched route, never on the URL's spelling (`/%61pi/…` routes to `/api/…`).
+      allowList: (request) => !(request.routeOptions.url ?? '').startsWith('/api/'),
     });
   }
 
   for (const module of API_MODULES) await app.register(module);
-  await serveH5(app, options.serveH5 ? env.h5DistDir : '');
+  await serveH5(app, options.serveH5 ? env.h5DistDir : '', bootAnswers(services));
   return app;
+}
+
+/** What the server inlines into the h5's pages: the same answers the two endpoints give. */
+function bootAnswers({ settings, db, env, now }: AppServices): BootAnswers {
+  return {
+    config: async () => ok(buildSiteConfig(await settings.snapshot(), env.appUrl)),
+    homeBlocks: async () =>
+      ok(await loadViewBlocks(db, env.appUrl, now(), H5_HOME_BLOCKS.platform, H5_HOME_BLOCKS.page_name)),
+  };
 }

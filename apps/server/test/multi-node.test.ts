@@ -208,6 +208,7 @@ describe.skipIf(!enabled)('two API nodes behind nginx (PostgreSQL + Redis)', () 
     const [portA, portB, proxyPort] = [await freePort(), await freePort(), await freePort()];
     nodeEnv = {
       NODE_ENV: 'test',
+      KEZHAN_DEV: '1',
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
       REDIS_URL: process.env.REDIS_URL!,
@@ -221,7 +222,7 @@ describe.skipIf(!enabled)('two API nodes behind nginx (PostgreSQL + Redis)', () 
       JOB_INTERVALS: `${PURGE_JOB.name}=1`,
       // All test traffic comes from one address; the per-IP limit is not under test here.
       RATE_LIMIT_PER_MINUTE: '0',
-      TRUST_PROXY: '1',
+      TRUST_PROXY: '127.0.0.1',
       LOG_LEVEL: 'error',
     };
     // Both nodes start at once on the empty database: migrations and the demo seed run once.

@@ -30,6 +30,8 @@ export interface TestAppOptions {
   withCaptchaTestCode?: boolean;
   /** Use the SMS driver the env selects (SMS_DRIVER) instead of capturing the log driver's lines. */
   smsFromEnv?: boolean;
+  /** Turn the server's JSON logging on, written here. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export interface TestApp {
@@ -82,6 +84,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const redisPrefix = options.shareWith?.redisPrefix ?? `kezhan-test:${randomBytes(6).toString('hex')}:`;
   const env = readEnv({
     NODE_ENV: 'test',
+    KEZHAN_DEV: '1',
     DATA_DIR: dataDir,
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     APP_URL: 'http://api.test',
@@ -102,7 +105,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     pgliteDir: 'memory',
     pgliteTemplate: databaseUrl ? undefined : await migratedPGliteTemplate(),
   });
-  const app = await buildApp(services, { logger: false });
+  const app = await buildApp(services, { logger: false, logStream: options.logStream });
   await app.ready();
 
   const testApp: TestApp = {

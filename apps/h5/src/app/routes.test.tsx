@@ -35,6 +35,19 @@ const PUBLIC: [string, string][] = [
 ];
 
 describe('routes and guards', () => {
+  it('/member/orders is not a dead end: it replaces itself with /member/order', async () => {
+    setToken('t');
+    mockApi({
+      'GET /api/v2/other/config': () => ok(testConfig()),
+      'GET /api/v2/member/detail': () => ok(testMember()),
+      'GET /api/v2/member/orders': () => ok({ data: [], total: 0 }),
+    });
+    const { router } = renderApp('/member/orders');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/member/order'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(await screen.findByText('暂无订单')).toBeInTheDocument();
+  });
+
   it.each(PRIVATE)('%s without a token redirects to /login with the encoded path and query', async (path) => {
     mockApi({ 'GET /api/v2/other/config': () => ok(testConfig()) });
     const { router } = renderApp(path);

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import { Navigate, useLocation, type RouteObject } from 'react-router-dom';
 import { PageLoading } from '@/shared/layout/page-loading';
 import { RequireAuth } from '@/shared/layout/require-auth';
 import { TabBarLayout } from '@/shared/layout/tab-bar-layout';
@@ -12,6 +12,7 @@ const MemberCenter = lazy(() => import('@/features/member/pages/member-center'))
 const Study = lazy(() => import('@/features/study/pages/study'));
 const Login = lazy(() => import('@/features/auth/pages/login'));
 const LoginPassword = lazy(() => import('@/features/auth/pages/login-password'));
+const PasswordReset = lazy(() => import('@/features/auth/pages/password-reset'));
 const LoginError = lazy(() => import('@/features/auth/pages/login-error'));
 const BindMobile = lazy(() => import('@/features/auth/pages/bind-mobile'));
 const CodeBindMobile = lazy(() => import('@/features/auth/pages/code-bind-mobile'));
@@ -42,6 +43,12 @@ function page(Component: Page, needsLogin = false) {
   return needsLogin ? <RequireAuth>{element}</RequireAuth> : element;
 }
 
+/** An old or mistyped address that has a page under another name: keep the query, replace. */
+function Moved({ to }: { to: string }) {
+  const { search } = useLocation();
+  return <Navigate to={to + search} replace />;
+}
+
 /** Every route of spec §2 with its login requirement. */
 export const routes: RouteObject[] = [
   {
@@ -57,6 +64,7 @@ export const routes: RouteObject[] = [
       },
       { path: '/login', element: page(Login) },
       { path: '/login-password', element: page(LoginPassword) },
+      { path: '/password-reset', element: page(PasswordReset) },
       { path: '/login-error', element: page(LoginError) },
       { path: '/bind-mobile', element: page(BindMobile) },
       { path: '/code-bind-mobile', element: page(CodeBindMobile) },
@@ -68,6 +76,7 @@ export const routes: RouteObject[] = [
       { path: '/order/pay', element: page(Pay, true) },
       { path: '/order/success', element: page(OrderSuccess, true) },
       { path: '/member/order', element: page(MyOrders, true) },
+      { path: '/member/orders', element: <Moved to="/member/order" /> },
       { path: '/messages', element: page(Messages, true) },
       { path: '/member/setting', element: page(Setting) },
       { path: '/member/profile', element: page(Profile, true) },

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { assertSafeForProduction, readEnv } from './env';
 
 describe('environment', () => {
-  it('has working defaults for development', () => {
-    const env = readEnv({});
+  it('has working defaults for development (KEZHAN_DEV=1, as npm start sets it)', () => {
+    const env = readEnv({ KEZHAN_DEV: '1' });
     expect(env).toMatchObject({
       port: 8300,
       host: '127.0.0.1',
@@ -14,6 +14,19 @@ describe('environment', () => {
     });
     expect(env.dataDir.endsWith('/data')).toBe(true);
     expect(env.appUrl).toBe('http://127.0.0.1:8300');
+  });
+
+  it('is production unless development is asked for explicitly', () => {
+    for (const source of [{}, { NODE_ENV: 'prod' }, { NODE_ENV: 'development' }, { NODE_ENV: 'staging' }]) {
+      const env = readEnv(source);
+      expect(env.isProduction, JSON.stringify(source)).toBe(true);
+      expect(env.social.driver).toBe('real');
+      expect(env.faceId.driver).toBe('real');
+      expect(() => assertSafeForProduction(env)).toThrow('Refusing to start in production');
+    }
+    expect(readEnv({ KEZHAN_DEV: '1', NODE_ENV: 'production' }).isProduction).toBe(true);
+    expect(readEnv({ KEZHAN_DEV: 'yes' }).isProduction).toBe(true);
+    expect(readEnv({ KEZHAN_DEV: '1', NODE_ENV: 'staging' }).isProduction).toBe(false);
   });
 
   it('refuses production without a strong JWT_SECRET', () => {

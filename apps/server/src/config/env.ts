@@ -1,8 +1,15 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /** Everything the server reads from its environment, in one place (README lists each variable). */
 export interface ServerEnv {
   nodeEnv: string;
+  /**
+   * Production unless development was asked for explicitly (KEZHAN_DEV=1, set by `npm start`,
+   * the CLI script and the test harnesses on a developer machine). NODE_ENV=production always
+   * wins, and a misspelt NODE_ENV no longer switches the payment sandbox, simulated social login,
+   * demo data or console SMS codes on.
+   */
   isProduction: boolean;
   host: string;
   port: number;
@@ -19,8 +26,11 @@ export interface ServerEnv {
   rateLimitPerMinute: number;
   /** At most one SMS per mobile in this many seconds. */
   smsResendSeconds: number;
-  /** Take the client IP from X-Forwarded-For (behind a reverse proxy). */
-  trustProxy: boolean;
+  /**
+   * Which peers may tell the client IP in X-Forwarded-For: `false` (none, the default), a hop
+   * count, or the addresses / CIDR ranges of the reverse proxies (TRUST_PROXY).
+   */
+  trustProxy: TrustProxy;
   logLevel: string;
   h5DistDir: string;
   sms: SmsEnv;
@@ -133,6 +143,43 @@ export interface WechatPayEnv {
   baseUrl: string;
 }
 
+export type TrustProxy = false | number | string[];
+
+/** proxy-addr's names for the loopback, link-local and private (unique local) ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(value: string): boolean {
+  if (PROXY_RANGE_NAMES.has(value)) return true;
+  const [address, bits, extra] = value.split('/');
+  if (extra !== undefined) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: empty or `0` trusts no proxy (the socket address is the client); a number is how
+ * many proxy hops in front of the node append to X-Forwarded-For; anything else is a
+ * comma-separated list of proxy addresses / CIDR ranges (or loopback, linklocal, uniquelocal).
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = (value ?? '').trim();
+  if (text === '' || text === '0') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  const bad = entries.filter((entry) => !isAddressOrCidr(entry));
+  if (bad.length > 0 || entries.length === 0)
+    throw new Error(
+      `TRUST_PROXY must be a hop count or a comma-separated list of proxy addresses/CIDRs (not ${bad.join(', ') || text})`,
+    );
+  return entries;
+}
+
 function vendorDriver(value: string | undefined, fallback: VendorDriver, name: string): VendorDriver {
   const chosen = value || fallback;
   if (chosen !== 'dev' && chosen !== 'real') throw new Error(`${name} must be dev or real`);
@@ -163,19 +210,16 @@ function integer(value: string | undefined, fallback: number, name: string): num
 }
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
-  const nodeEnv = source.NODE_ENV ?? 'development';
+  const nodeEnv = source.NODE_ENV ?? (source.KEZHAN_DEV === '1' ? 'development' : 'production');
+  const isProduction = nodeEnv === 'production' || source.KEZHAN_DEV !== '1';
   const host = source.HOST || '127.0.0.1';
   const port = integer(source.PORT, 8300, 'PORT');
   const smsDriver = source.SMS_DRIVER || 'log';
   if (smsDriver !== 'log' && smsDriver !== 'aliyun') throw new Error('SMS_DRIVER must be log or aliyun');
-  const socialDriver = vendorDriver(
-    source.SOCIAL_DRIVER,
-    nodeEnv === 'production' ? 'real' : 'dev',
-    'SOCIAL_DRIVER',
-  );
+  const socialDriver = vendorDriver(source.SOCIAL_DRIVER, isProduction ? 'real' : 'dev', 'SOCIAL_DRIVER');
   return {
     nodeEnv,
-    isProduction: nodeEnv === 'production',
+    isProduction,
     host,
     port,
     dataDir: path.resolve(source.DATA_DIR || path.join(repoRoot, 'data')),
@@ -187,7 +231,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
     jwtTtlMinutes: integer(source.JWT_TTL, 20160, 'JWT_TTL'),
     captchaTestCode: source.CAPTCHA_TEST_CODE || undefined,
     rateLimitPerMinute: integer(source.RATE_LIMIT_PER_MINUTE, 120, 'RATE_LIMIT_PER_MINUTE'),
-    trustProxy: source.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(source.TRUST_PROXY),
     smsResendSeconds: Math.max(1, integer(source.SMS_RESEND_SECONDS, 60, 'SMS_RESEND_SECONDS')),
     logLevel: source.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     h5DistDir: path.resolve(source.H5_DIST_DIR || path.join(repoRoot, 'apps/h5/dist')),

@@ -40,6 +40,8 @@ export interface SiteConfig {
   user_protocol: string;
   user_private_protocol: string;
   vip_protocol?: string;
+  /** 付费内容购买协议 page, accepted before paying for a course (absent on older servers). */
+  paid_content_purchase_protocol?: string;
 }
 
 export interface MemberDetail {

@@ -2,6 +2,7 @@ import type { Envelope } from '../api/types';
 import { clearToken, getToken } from '../storage/storage';
 import { showToast } from '../ui/toast';
 import { getApiBase } from './api-base';
+import { takeBootAnswer } from './boot-answers';
 import { navigateTo } from './navigation';
 
 export const HTTP_TIMEOUT_MS = 15000;
@@ -70,8 +71,9 @@ export function onUnauthorized(listener: UnauthorizedListener | null): void {
   unauthorizedListener = listener;
 }
 
-function buildUrl(path: string, params?: QueryParams): string {
-  let url = getApiBase() + path;
+/** The address relative to the API base: the path and its query. */
+function addressOf(path: string, params?: QueryParams): string {
+  let url = path;
   if (params) {
     const search = new URLSearchParams();
     for (const [key, value] of Object.entries(params)) {
@@ -82,6 +84,13 @@ function buildUrl(path: string, params?: QueryParams): string {
     if (qs) url += (url.includes('?') ? '&' : '?') + qs;
   }
   return url;
+}
+
+/** An answer the server inlined into the page, for a GET from the same origin only. */
+function inlinedAnswer<T>(method: string, address: string): Envelope<T> | null {
+  if (method !== 'GET' || getApiBase() !== '') return null;
+  const answer = takeBootAnswer(address) as Envelope<T> | undefined;
+  return answer && typeof answer === 'object' && answer.code === 0 ? answer : null;
 }
 
 function currentLocation(): string {
@@ -102,6 +111,10 @@ export async function request<T>(
   path: string,
   options: RequestOptions = {},
 ): Promise<Envelope<T>> {
+  const address = addressOf(path, options.params);
+  const inlined = inlinedAnswer<T>(method, address);
+  if (inlined) return inlined;
+
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -131,7 +144,7 @@ export async function request<T>(
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.params), {
+    response = await fetch(getApiBase() + address, {
       method,
       headers,
       body,

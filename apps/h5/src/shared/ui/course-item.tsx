@@ -24,6 +24,12 @@ export function CoursePrice({ charge, isFree }: { charge: number; isFree: number
   return null;
 }
 
+/** A paid course is bought once: 人已购买, never 订阅 (which reads as a recurring charge). */
+export function learnersText(course: { user_count: number; charge: number; is_free: number }): string {
+  const paid = course.is_free !== 1 && course.charge > 0;
+  return `${course.user_count}${paid ? '人已购买' : '人已订阅'}`;
+}
+
 /** A course list row: cover, title, subscribers and price; opens the course detail. */
 export function CourseItem({ course }: { course: CourseItemData }) {
   return (
@@ -33,13 +39,13 @@ export function CourseItem({ course }: { course: CourseItemData }) {
         src={course.thumb}
         alt=""
         loading="lazy"
-        width={120}
-        height={90}
+        width={128}
+        height={72}
       />
       <span className="kz-course-item-body">
         <span className="kz-course-item-title">{course.title}</span>
         <span className="kz-course-item-meta">
-          <span>{course.user_count}人已订阅</span>
+          <span>{learnersText(course)}</span>
           <CoursePrice charge={course.charge} isFree={course.is_free} />
         </span>
       </span>

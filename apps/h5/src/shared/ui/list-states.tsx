@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import './list-states.css';
 
 /** Grey placeholder rows while the first page loads. */
@@ -40,14 +41,23 @@ export function LoadFailed({
 export function EmptyState({ text = '暂无数据', children }: { text?: string; children?: ReactNode }) {
   return (
     <div className="kz-empty">
-      <svg viewBox="0 0 96 96" width="88" height="88" aria-hidden="true">
-        <circle cx="48" cy="48" r="40" fill="#eef6fe" />
-        <rect x="28" y="30" width="40" height="34" rx="5" fill="#fff" stroke="#9fd0fb" strokeWidth="3" />
-        <path d="M36 42h24M36 50h16" stroke="#9fd0fb" strokeWidth="3" strokeLinecap="round" />
+      <svg className="kz-empty-art" viewBox="0 0 96 96" width="88" height="88" aria-hidden="true">
+        <circle cx="48" cy="48" r="40" className="kz-empty-art-bg" />
+        <rect x="28" y="30" width="40" height="34" rx="5" className="kz-empty-art-card" strokeWidth="3" />
+        <path d="M36 42h24M36 50h16" className="kz-empty-art-line" strokeWidth="3" strokeLinecap="round" />
       </svg>
       <p>{text}</p>
       {children}
     </div>
+  );
+}
+
+/** The next step from an empty list: a button-like link (去选课). */
+export function EmptyAction({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className="kz-empty-action">
+      {children}
+    </Link>
   );
 }
 

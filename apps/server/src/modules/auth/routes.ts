@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { mobileLoginBody, passwordLoginBody } from '@kezhan/contract/auth';
+import { passwordBody } from '@kezhan/contract/member';
 import { NO_DATA, ok } from '../../shared/http/envelope';
 import { BusinessError } from '../../shared/http/errors';
 import { validate } from '../../shared/http/validate';
 import { verifyPassword } from '../../shared/auth/passwords';
 import { requireMember } from '../../shared/auth/guard';
 import { issueLoginToken, revokeToken } from './login-service';
+import { resetForgottenPassword } from '../member/profile-service';
 import { registerMember } from './registration';
 
 export const LOCKED_MESSAGE = '账号已被锁定';
@@ -63,6 +65,12 @@ export default async function authRoutes(app: FastifyInstance) {
     if (user.is_lock === 1) throw new BusinessError(LOCKED_MESSAGE);
     await services.store.delete(failuresKey);
     return ok({ token: await issueLoginToken(services, request, user.id) });
+  });
+
+  /** 忘记密码: a new password proven by an SMS code (scene `password_reset`); no login needed. */
+  app.post('/api/v2/password/reset', async (request) => {
+    await resetForgottenPassword(services, validate(passwordBody, request.body));
+    return ok(NO_DATA);
   });
 
   app.post('/api/v2/logout', { preHandler: requireMember }, async (request) => {

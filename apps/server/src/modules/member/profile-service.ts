@@ -132,6 +132,40 @@ export async function resetPassword(
   });
 }
 
+export const MOBILE_NOT_REGISTERED = '该手机号未注册';
+
+/**
+ * 忘记密码 (MeEdu's `POST /api/v2/password/reset`): a visitor proves the mobile with a code sent
+ * for `password_reset` and sets a new password. Every session of the member is signed out and the
+ * password-failure counter is cleared, so the member can log in with the new password at once.
+ */
+export async function resetForgottenPassword(services: AppServices, body: PasswordBody): Promise<void> {
+  const mobile = await verifiedMobile(services, body, 'password_reset');
+  const user = await services.db
+    .selectFrom('users')
+    .select('id')
+    .where('mobile', '=', mobile)
+    .executeTakeFirst();
+  if (!user || !isBoundMobile(mobile)) throw new BusinessError(MOBILE_NOT_REGISTERED);
+  const hash = await hashPassword(String(body.password));
+  const now = services.now();
+  await services.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ password: hash, is_password_set: 1, updated_at: now })
+      .where('id', '=', user.id)
+      .execute();
+    await trx
+      .updateTable('user_login_records')
+      .set({ revoked_at: now })
+      .where('user_id', '=', user.id)
+      .where('revoked_at', 'is', null)
+      .execute();
+    await notifyMember(trx, user.id, PASSWORD_CHANGED_MESSAGE);
+  });
+  await services.store.delete(`login:password-failures:${mobile}`);
+}
+
 /** api-contract §6.6: gives an account without a real mobile (social sign-up) its first one. */
 export async function bindMobile(services: AppServices, userId: number, body: BindMobileBody): Promise<void> {
   const mobile = await verifiedMobile(services, body, 'mobile_bind');

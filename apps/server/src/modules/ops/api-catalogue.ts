@@ -126,6 +126,7 @@ const SYSTEM: ApiEndpoint[] = [
       ['/user/protocol', '用户协议 (user agreement)'],
       ['/user/private_protocol', '隐私协议 (privacy policy)'],
       ['/vip/protocol', '会员服务协议 (VIP service agreement)'],
+      ['/user/paid_content_purchase_protocol', '付费内容购买协议 (paid content purchase agreement)'],
       ['/aboutus', '关于我们 (about us)'],
     ] as const
   ).map(([path, title]): ApiEndpoint => ({
@@ -302,6 +303,15 @@ const MEMBER: ApiEndpoint[] = [
     tag: 'member',
     auth: 'member',
     summary: 'Set or reset the password with an SMS code, scene `password_reset` (api-contract §6.4)',
+    body: passwordBody,
+    response: '`[]`',
+  },
+  {
+    method: 'POST',
+    path: '/api/v2/password/reset',
+    tag: 'auth',
+    summary:
+      '忘记密码: set a new password with an SMS code, scene `password_reset`; signs out every session (MeEdu compatible)',
     body: passwordBody,
     response: '`[]`',
   },

@@ -22,6 +22,7 @@ describe('GET /api/v2/other/config', () => {
     expect(config.user_protocol).toBe('http://api.test/user/protocol');
     expect(config.user_private_protocol).toBe('http://api.test/user/private_protocol');
     expect(config.aboutus).toBe('http://api.test/aboutus');
+    expect(config.paid_content_purchase_protocol).toBe('http://api.test/user/paid_content_purchase_protocol');
     expect(config.member).toEqual({ enabled_mobile_bind_alert: 0, enabled_face_verify: false });
     expect(config.socialites).toEqual({ qq: 0, wechat_scan: 0, wechat_oauth: 0 });
     expect(config.credit1_reward).toEqual({
@@ -39,6 +40,15 @@ describe('GET /api/v2/other/config', () => {
     for (const key of ['icp', 'icp_link', 'icp2', 'icp2_link', 'h5_url'])
       expect(typeof config[key]).toBe('string');
     for (const key of ['sliders', 'navs', 'links']) expect(config[key]).toEqual([]);
+  });
+
+  it('serves the 付费内容购买协议 page from the protocol.paid_content setting', async () => {
+    await t.services.settings.set('protocol.paid_content', '<p>七天内可退款。</p>');
+    const res = await t.app.inject({ method: 'GET', url: '/user/paid_content_purchase_protocol' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<h1 style="font-size:18px">付费内容购买协议</h1>');
+    expect(res.body).toContain('<p>七天内可退款。</p>');
   });
 
   it('reflects a changed setting on the next request, with its type', async () => {

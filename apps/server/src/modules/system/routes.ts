@@ -8,6 +8,11 @@ const PROTOCOL_PAGES: { path: string; title: string; setting: SettingKey }[] = [
   { path: '/user/protocol', title: '用户协议', setting: 'protocol.user' },
   { path: '/user/private_protocol', title: '隐私协议', setting: 'protocol.private' },
   { path: '/vip/protocol', title: '会员服务协议', setting: 'protocol.vip' },
+  {
+    path: '/user/paid_content_purchase_protocol',
+    title: '付费内容购买协议',
+    setting: 'protocol.paid_content',
+  },
   { path: '/aboutus', title: '关于我们', setting: 'aboutus' },
 ];
 

@@ -7,7 +7,10 @@ const absolute = (appUrl: string, pathOrUrl: string) =>
 const trimSlash = (url: string) => url.trim().replace(/\/+$/, '');
 
 /** Builds `GET /api/v2/other/config` (api-contract §3.1) with the exact JSON types the h5 expects. */
-export function buildSiteConfig(settings: SettingsSnapshot, appUrl: string): SiteConfig {
+export function buildSiteConfig(
+  settings: SettingsSnapshot,
+  appUrl: string,
+): SiteConfig & { paid_content_purchase_protocol: string } {
   const name = settings.text('name');
   return {
     webname: name,
@@ -23,6 +26,7 @@ export function buildSiteConfig(settings: SettingsSnapshot, appUrl: string): Sit
     user_protocol: `${appUrl}/user/protocol`,
     user_private_protocol: `${appUrl}/user/private_protocol`,
     vip_protocol: `${appUrl}/vip/protocol`,
+    paid_content_purchase_protocol: `${appUrl}/user/paid_content_purchase_protocol`,
     aboutus: `${appUrl}/aboutus`,
     player: {
       cover: absolute(appUrl, settings.text('player.cover')),

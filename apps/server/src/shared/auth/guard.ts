@@ -14,28 +14,44 @@ declare module 'fastify' {
 
 const LOGIN_LIMIT_LAST_DEVICE_ONLY = 3;
 
-/** MeEdu's token lookup order: Authorization header, then `?token=`, then body `token`. */
-function findToken(request: FastifyRequest): { token: string; fromHeader: boolean } | null {
+/**
+ * Routes MeEdu clients reach without an Authorization header: a browser navigation (attachment
+ * download, `?token=`) and the forced mobile binding with a temporary token (body `token`).
+ * Everywhere else only the header counts, so a token never has to travel in a URL.
+ */
+const QUERY_TOKEN_ROUTES = new Set(['/api/v2/course/attach/:id/download']);
+const BODY_TOKEN_ROUTES = new Set(['/api/v2/member/detail/mobile']);
+
+/**
+ * The one token-resolution path (MeEdu's order: Authorization header, then `?token=`, then body
+ * `token`); whichever transport carried it, the token then passes the same checks.
+ */
+export function findToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
-  if (header?.startsWith('Bearer ') && header.length > 7)
-    return { token: header.slice(7).trim(), fromHeader: true };
-  const fromQuery = (request.query as Record<string, unknown> | undefined)?.token;
-  if (typeof fromQuery === 'string' && fromQuery) return { token: fromQuery, fromHeader: false };
-  const fromBody = (request.body as Record<string, unknown> | undefined)?.token;
-  if (typeof fromBody === 'string' && fromBody) return { token: fromBody, fromHeader: false };
+  if (header?.startsWith('Bearer ') && header.length > 7) return header.slice(7).trim();
+  const route = request.routeOptions.url ?? '';
+  if (QUERY_TOKEN_ROUTES.has(route)) {
+    const fromQuery = (request.query as Record<string, unknown> | undefined)?.token;
+    if (typeof fromQuery === 'string' && fromQuery) return fromQuery;
+  }
+  if (BODY_TOKEN_ROUTES.has(route)) {
+    const fromBody = (request.body as Record<string, unknown> | undefined)?.token;
+    if (typeof fromBody === 'string' && fromBody) return fromBody;
+  }
   return null;
 }
 
 /**
  * The member behind the request's token, or null. A token counts only while its signature and
  * expiry hold, its login record is not revoked (logout) and the member is not locked. With the
- * "last device only" login rule, a header token from an older login is revoked on sight.
+ * "last device only" login rule, a token from an older login is revoked on sight, whatever
+ * transport carried it.
  */
 async function identify(request: FastifyRequest): Promise<AuthenticatedMember | null> {
-  const found = findToken(request);
-  if (!found) return null;
+  const token = findToken(request);
+  if (!token) return null;
   const { tokens, db, settings } = request.server.services;
-  const claims = tokens.read(found.token);
+  const claims = tokens.read(token);
   if (!claims) return null;
   const login = await db
     .selectFrom('user_login_records as l')
@@ -45,7 +61,7 @@ async function identify(request: FastifyRequest): Promise<AuthenticatedMember | 
     .where('l.user_id', '=', Number(claims.sub))
     .executeTakeFirst();
   if (!login || login.revoked_at || login.is_lock === 1) return null;
-  if (found.fromHeader && login.last_login_id !== login.id) {
+  if (login.last_login_id !== login.id) {
     const rule = (await settings.snapshot()).int('login.limit.rule');
     if (rule === LOGIN_LIMIT_LAST_DEVICE_ONLY) {
       await db

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { failure } from './envelope';
 import { BusinessError } from './errors';
+import { redactUrl } from './logging';
 
 export const RATE_LIMITED_MESSAGE = '请稍后再试';
 
@@ -31,7 +32,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       request.log.info({ err: error }, 'rejected request');
       return reply.status(200).send(failure('参数错误'));
     }
-    request.log.error({ err: error, method: request.method, url: request.url }, 'unhandled error');
+    request.log.error({ err: error, method: request.method, url: redactUrl(request.url) }, 'unhandled error');
     return reply.status(500).send(failure('系统错误，请稍后再试'));
   });
 }

@@ -98,3 +98,88 @@ describe('serving the built h5', () => {
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(INDEX_HTML);
   });
 });
+
+describe('the h5 page with inlined first-screen answers', () => {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'kezhan-dist-'));
+  const app = Fastify();
+  const config = { code: 0, message: '', data: { name: '课栈</script><script>alert(1)</script>' } };
+  const blocks = {
+    code: 0,
+    message: '',
+    data: [{ sign: 'slider', config_render: [{ src: '/demo/banners/banner-1.png', href: '/' }] }],
+  };
+  let blocksFail = false;
+  beforeAll(async () => {
+    fs.mkdirSync(path.join(dist, '.vite'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><title>课栈</title></head><body></body></html>',
+    );
+    fs.writeFileSync(
+      path.join(dist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react.js'] },
+        '_react.js': { file: 'assets/react-1.js' },
+        'src/features/home/pages/home.tsx': {
+          file: 'assets/home-1.js',
+          imports: ['_react.js', '_course-item.js'],
+          css: ['assets/home-1.css'],
+        },
+        '_course-item.js': { file: 'assets/course-item-1.js' },
+      }),
+    );
+    await serveH5(app, dist, {
+      config: async () => config,
+      homeBlocks: async () => {
+        if (blocksFail) throw new Error('database down');
+        return blocks;
+      },
+    });
+  });
+  afterAll(() => app.close());
+
+  const bootOf = (html: string) => {
+    const match = /<script id="kezhan-boot" type="application\/json">(.*?)<\/script>/s.exec(html);
+    expect(match, 'the boot block').not.toBeNull();
+    return JSON.parse(match![1]) as Record<string, unknown>;
+  };
+
+  it('inlines config and the home blocks on /, keyed by the addresses the h5 asks', async () => {
+    const res = await app.inject({ method: 'GET', url: '/' });
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(bootOf(res.body)).toEqual({
+      '/api/v2/other/config': config,
+      '/api/v2/viewBlock/page/blocks?platform=h5&page_name=h5-page-index': blocks,
+    });
+  });
+
+  it('escapes the inlined JSON so a setting cannot end the block and run a script', async () => {
+    const res = await app.inject({ method: 'GET', url: '/' });
+    expect(res.body).not.toContain('</script><script>alert(1)');
+    expect(res.body.match(/<script/g)).toHaveLength(1);
+  });
+
+  it('preloads the first banner at high priority and the home page chunks beyond the entry', async () => {
+    const { body } = await app.inject({ method: 'GET', url: '/' });
+    expect(body).toContain(
+      '<link rel="preload" as="image" fetchpriority="high" href="/demo/banners/banner-1.png">',
+    );
+    expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/home-1.js">');
+    expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/course-item-1.js">');
+    expect(body).toContain('<link rel="preload" as="style" href="/assets/home-1.css">');
+    expect(body).not.toContain('react-1.js');
+  });
+
+  it('inlines only config on other pages, and leaves out an answer whose source fails', async () => {
+    const other = await app.inject({ method: 'GET', url: '/vod/detail?id=3' });
+    expect(bootOf(other.body)).toEqual({ '/api/v2/other/config': config });
+    expect(other.body).not.toContain('modulepreload');
+
+    blocksFail = true;
+    const home = await app.inject({ method: 'GET', url: '/' });
+    blocksFail = false;
+    expect(home.statusCode).toBe(200);
+    expect(bootOf(home.body)).toEqual({ '/api/v2/other/config': config });
+  });
+});

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { failure } from './envelope';
+import { createH5PageRenderer, type BootAnswers } from './h5-page';
 
 const HASHED_ASSET = /\/assets\//;
 /** Paths that are never pages of the h5: unknown ones answer the JSON 404, not index.html. */
@@ -10,13 +11,26 @@ const NOT_A_PAGE = /^\/(api|addons|media|demo)(\/|$)/;
 
 /**
  * Serves the built h5 (when present) beside the API: the build's precompressed `.br`/`.gz` files
- * when the browser accepts them, hashed assets cached for a year, the HTML revalidated on every
- * load, and every other GET that is not an API path answered with index.html (history routing).
+ * when the browser accepts them, hashed assets cached for a year, and every GET that is not an API
+ * path answered with the h5's page (history routing), revalidated on every load.
  */
-export async function serveH5(app: FastifyInstance, distDir: string): Promise<void> {
+export async function serveH5(
+  app: FastifyInstance,
+  distDir: string,
+  bootAnswers?: BootAnswers,
+): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const hasH5 = fs.existsSync(indexFile);
+  const renderPage = hasH5 && bootAnswers ? createH5PageRenderer(distDir, bootAnswers) : null;
+  const sendPage = async (pathname: string, reply: FastifyReply) => {
+    if (!renderPage) return reply.sendFile('index.html');
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(await renderPage(pathname));
+  };
   if (hasH5) {
+    app.get('/', (_request, reply) => sendPage('/', reply));
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: true,
@@ -33,7 +47,7 @@ export async function serveH5(app: FastifyInstance, distDir: string): Promise<vo
   app.setNotFoundHandler((request, reply) => {
     const pathOnly = request.url.split('?')[0];
     if (!NOT_A_PAGE.test(pathOnly) && hasH5 && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.sendFile('index.html');
+      return sendPage(pathOnly, reply);
     }
     return reply.status(404).send(failure('接口不存在', 404));
   });

@@ -28,6 +28,11 @@ export const SETTING_DEFINITIONS = {
   'protocol.user': setting('text', '<p>欢迎使用课栈。请在后台配置用户协议。</p>', '用户协议 HTML'),
   'protocol.private': setting('text', '<p>我们重视您的隐私。请在后台配置隐私协议。</p>', '隐私协议 HTML'),
   'protocol.vip': setting('text', '<p>开通会员即表示同意会员服务协议。</p>', '会员服务协议 HTML'),
+  'protocol.paid_content': setting(
+    'text',
+    '<p>购买付费内容即表示同意付费内容购买协议。</p>',
+    '付费内容购买协议 HTML (accepted before buying a course)',
+  ),
   aboutus: setting('text', '<p>课栈：开放的移动学习平台。</p>', '关于我们 HTML'),
   'player.cover': setting('string', '/images/player-thumb.png', '播放器封面'),
   'player.enabled_bullet_secret': setting('int', '0', '1 = 播放器跑马灯水印'),

@@ -1,8 +1,7 @@
 import Button from 'antd-mobile/es/components/button';
-import Form from 'antd-mobile/es/components/form';
 import Input from 'antd-mobile/es/components/input';
-import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { NavHeader } from '@/shared/layout/nav-header';
 import { showToast } from '@/shared/ui/toast';
@@ -10,19 +9,22 @@ import { isChinaMobilePhone } from '@/shared/utils/mobile';
 import { safeRedirect } from '@/shared/utils/url';
 import { loginPassword } from '../api/login-password';
 import { leaveLogin, useCompleteLogin } from '../hooks/use-complete-login';
+import '@/shared/verification/verification.css';
 import '../components/auth.css';
 
+/** 密码登录: mobile and password; the fields line up with the heading and the button. */
 export default function LoginPasswordPage() {
   useDocumentTitle('密码登录');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'));
-  const [mobile, setMobile] = useState('');
+  const [mobile, setMobile] = useState(params.get('mobile') ?? '');
   const [password, setPassword] = useState('');
   const [loading, setLoading] = useState(false);
   const completeLogin = useCompleteLogin();
 
-  const submit = async () => {
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
     if (!mobile) return;
     if (!isChinaMobilePhone(mobile)) {
       showToast('请输入正确的手机号');
@@ -42,33 +44,22 @@ export default function LoginPasswordPage() {
   };
 
   const ready = Boolean(mobile && password);
+  const reset = new URLSearchParams();
+  if (mobile) reset.set('mobile', mobile);
+  if (redirect) reset.set('redirect', redirect);
+  const resetQuery = reset.toString();
 
   return (
     <div className="kz-page kz-page--white">
       <NavHeader noBorder />
-      <div className="kz-auth">
+      <main className="kz-auth">
         <section className="kz-auth-step">
-          <h2 className="kz-auth-heading">登录</h2>
-          <Form
-            layout="vertical"
-            mode="card"
-            className="kz-auth-form"
-            onFinish={() => void submit()}
-            footer={
-              <Button
-                block
-                type="submit"
-                color="primary"
-                size="large"
-                loading={loading}
-                className={ready ? 'kz-auth-submit' : 'kz-auth-submit kz-auth-submit--faded'}
-              >
-                登录
-              </Button>
-            }
-          >
-            <Form.Item label="手机号">
+          <h1 className="kz-auth-heading">登录</h1>
+          <form className="kz-auth-form" onSubmit={(e) => void submit(e)} noValidate>
+            <label className="kz-field">
+              <span className="kz-field-label">手机号</span>
               <Input
+                className="kz-field-input"
                 type="tel"
                 inputMode="numeric"
                 placeholder="请输入手机号码"
@@ -78,9 +69,11 @@ export default function LoginPasswordPage() {
                 maxLength={11}
                 autoComplete="username"
               />
-            </Form.Item>
-            <Form.Item label="密码">
+            </label>
+            <label className="kz-field">
+              <span className="kz-field-label">密码</span>
               <Input
+                className="kz-field-input"
                 type="password"
                 placeholder="请输入密码"
                 value={password}
@@ -88,10 +81,23 @@ export default function LoginPasswordPage() {
                 clearable
                 autoComplete="current-password"
               />
-            </Form.Item>
-          </Form>
+            </label>
+            <Button
+              block
+              type="submit"
+              color="primary"
+              size="large"
+              loading={loading}
+              className={ready ? 'kz-auth-submit' : 'kz-auth-submit kz-auth-submit--faded'}
+            >
+              登录
+            </Button>
+          </form>
+          <p className="kz-auth-links">
+            <Link to={`/password-reset${resetQuery ? `?${resetQuery}` : ''}`}>忘记密码</Link>
+          </p>
         </section>
-      </div>
+      </main>
     </div>
   );
 }

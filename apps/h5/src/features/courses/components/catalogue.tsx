@@ -10,13 +10,22 @@ export interface CatalogueProps {
   progress?: PhpMap<VideoWatchProgress>;
   /** The video playing now: its chapter starts open and the row is marked. */
   currentId?: number;
+  /** What the current row says instead of its duration (播放中, 已学完…). */
+  currentLabel?: string;
   onSelect: (video: CourseVideo) => void;
 }
 
 const groupKey = (g: OutlineGroup) => (g.chapter ? `c${g.chapter.id}` : 'loose');
 
 /** The course outline: collapsible chapters of lessons with trial badges, duration and progress. */
-export function Catalogue({ groups, courseFree, progress, currentId, onSelect }: CatalogueProps) {
+export function Catalogue({
+  groups,
+  courseFree,
+  progress,
+  currentId,
+  currentLabel = '播放中',
+  onSelect,
+}: CatalogueProps) {
   const [collapsed, setCollapsed] = useState<Set<string>>(() => {
     if (currentId === undefined) return new Set();
     return new Set(
@@ -50,7 +59,7 @@ export function Catalogue({ groups, courseFree, progress, currentId, onSelect }:
           ) : null}
           <span className="kz-lesson-title">{v.title}</span>
           {percent > 0 ? <span className="kz-lesson-progress">已学{percent}%</span> : null}
-          <span className="kz-lesson-duration">{current ? '播放中' : durationText(v.duration)}</span>
+          <span className="kz-lesson-duration">{current ? currentLabel : durationText(v.duration)}</span>
         </button>
       </li>
     );

@@ -10,8 +10,19 @@ type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; dat
 
 export const DELETED_AUTHOR = '学员已注销';
 
-/** Comments of a course or a video, newest first; `version` bumps reload the list. */
-export function Comments({ load, version }: { load: () => Promise<CommentList>; version: number }) {
+/**
+ * Comments of a course or a video, newest first; `version` bumps reload the list. An empty list
+ * invites a first comment only when the reader may write one (`canComment`).
+ */
+export function Comments({
+  load,
+  version,
+  canComment = true,
+}: {
+  load: () => Promise<CommentList>;
+  version: number;
+  canComment?: boolean;
+}) {
   const [state, setState] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -37,7 +48,7 @@ export function Comments({ load, version }: { load: () => Promise<CommentList>; 
     );
   }
   const comments = Array.isArray(state.data.comments) ? state.data.comments : [];
-  if (comments.length === 0) return <EmptyState text="暂无评论，快来抢沙发吧" />;
+  if (comments.length === 0) return <EmptyState text={canComment ? '暂无评论，快来抢沙发吧' : '暂无评论'} />;
   return (
     <ul className="kz-comments">
       {comments.map((c) => {

@@ -248,9 +248,9 @@ export function VideoPlayer(props: VideoPlayerProps) {
         {watermark ? <Watermark {...watermark} areaRef={box} /> : null}
         {trialSeconds > 0 ? (
           <div className="kz-trial-tip">
-            您正在观看试看内容，观看完整内容请订阅
+            <span>您正在观看试看内容，购买课程后可观看完整内容</span>
             <button type="button" onClick={onBuy}>
-              订阅课程
+              购买课程
             </button>
           </div>
         ) : null}

@@ -8,7 +8,7 @@ import { NavHeader } from '@/shared/layout/nav-header';
 import { loginUrl } from '@/shared/layout/require-auth';
 import { getToken } from '@/shared/storage/storage';
 import { useAppStore } from '@/shared/store/app-store';
-import { CoursePrice } from '@/shared/ui/course-item';
+import { CoursePrice, learnersText } from '@/shared/ui/course-item';
 import { EmptyState, LoadFailed } from '@/shared/ui/list-states';
 import { showToast } from '@/shared/ui/toast';
 import { checkoutUrl } from '@/shared/utils/checkout-url';
@@ -175,7 +175,7 @@ export default function CourseDetailPage() {
         ) : null}
         {course.charge > 0 ? (
           <button type="button" className="kz-btn kz-btn--buy" onClick={buy}>
-            订阅课程
+            购买课程
           </button>
         ) : null}
       </>
@@ -185,7 +185,7 @@ export default function CourseDetailPage() {
   return (
     <div className="kz-detail-page kz-detail-page--ready">
       <NavHeader title="课程详情" />
-      <img className="kz-detail-cover" src={course.thumb} alt="" />
+      <img className="kz-detail-cover" src={course.thumb} alt="" width={480} height={270} />
       <div className="kz-detail-head">
         <h2 className="kz-detail-title">{course.title}</h2>
         <div className="kz-detail-stats">
@@ -194,7 +194,7 @@ export default function CourseDetailPage() {
           ) : (
             <CoursePrice charge={course.charge} isFree={0} />
           )}
-          <span>{course.user_count}人已订阅</span>
+          <span>{learnersText(course)}</span>
         </div>
       </div>
 
@@ -211,7 +211,11 @@ export default function CourseDetailPage() {
           />
         </Tabs.Tab>
         <Tabs.Tab title="评论" key="comments">
-          <Comments load={loadComments} version={commentsVersion} />
+          <Comments
+            load={loadComments}
+            version={commentsVersion}
+            canComment={!isLogin || data.isBuy || free}
+          />
         </Tabs.Tab>
         <Tabs.Tab title="课件" key="attach">
           <Attachments

@@ -100,7 +100,7 @@ describe('video page', () => {
 
     expect(screen.getByRole('heading', { name: '第102课' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /第102课/ })).toHaveTextContent('播放中');
-    expect(screen.queryByRole('button', { name: /订阅课程/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /购买课程/ })).toBeNull();
   });
 
   it('a finished video starts from the beginning; the end offers 下一节 in chapter order, then congratulates', async () => {
@@ -119,6 +119,9 @@ describe('video page', () => {
 
     setMedia(video, { currentTime: 125 });
     fireEvent(video, new Event('ended'));
+    // the finished lesson no longer says 播放中
+    expect(await screen.findByRole('button', { name: /第102课/ })).toHaveTextContent('已学完');
+    expect(screen.getByRole('button', { name: /第102课/ })).not.toHaveTextContent('播放中');
     fireEvent.click(await screen.findByRole('button', { name: '下一节' }));
     await waitFor(() => expect(router.state.location.search).toBe('?id=103'));
     expect(router.state.historyAction).toBe('REPLACE');
@@ -130,7 +133,7 @@ describe('video page', () => {
     expect(screen.queryByRole('button', { name: '下一节' })).toBeNull();
   });
 
-  it('a trial stops at trial_seconds and offers to buy', async () => {
+  it('a trial stops at trial_seconds and offers to buy once, in place of the player', async () => {
     const { calls } = api({
       'GET /api/v2/course/5': () => ok(courseDetail()),
       'GET /api/v2/video/101': () => ok(videoDetail(101, { is_watch: false })),
@@ -149,8 +152,9 @@ describe('video page', () => {
       .map(([u]) => u)
       .find((u) => u.includes('playinfo'))!;
     expect(new URL(url, 'http://x').searchParams.get('is_try')).toBe('1');
-    expect(screen.getByText('您正在观看试看内容，观看完整内容请订阅')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '订阅课程 ￥99' })).toBeInTheDocument();
+    expect(screen.getByText('您正在观看试看内容，购买课程后可观看完整内容')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '购买课程 ￥99' })).toBeInTheDocument();
+    expect(screen.queryByText(/订阅/)).toBeNull();
 
     setMedia(video, { currentTime: 29 });
     fireEvent(video, new Event('timeupdate'));
@@ -158,10 +162,13 @@ describe('video page', () => {
     setMedia(video, { currentTime: 30.2 });
     fireEvent(video, new Event('timeupdate'));
     expect(HTMLMediaElement.prototype.pause).toHaveBeenCalled();
-    const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent('试看结束，购买课程观看所有视频');
+    expect(await screen.findByText('试看结束，购买课程观看所有视频')).toBeInTheDocument();
+    // one prompt: no dialog, no bottom bar, one 购买课程 button
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getAllByRole('button', { name: /购买课程/ })).toHaveLength(1);
+    expect(screen.queryByLabelText('视频播放器')).toBeNull();
     expect(calls.some((c) => c.key === 'POST /api/v2/video/101/record')).toBe(true);
-    fireEvent.click(screen.getByRole('button', { name: '订阅课程' }));
+    fireEvent.click(screen.getByRole('button', { name: '购买课程 ￥99' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/order'));
     expect(new URLSearchParams(router.state.location.search).get('goods_id')).toBe('5');
   });
@@ -173,7 +180,8 @@ describe('video page', () => {
     });
     renderApp('/vod/video?id=102');
     expect(await screen.findByText('购买课程后即可观看本视频')).toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: '订阅课程 ￥99' }).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('button', { name: '购买课程 ￥99' }).length).toBeGreaterThan(0);
+    expect(screen.queryByText(/订阅/)).toBeNull();
     expect(screen.getAllByRole('button', { name: 'VIP会员免费看' }).length).toBeGreaterThan(0);
     expect(screen.queryByLabelText('视频播放器')).toBeNull();
     expect(calls.some((c) => c.key.includes('playinfo'))).toBe(false);

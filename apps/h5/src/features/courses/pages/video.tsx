@@ -1,5 +1,4 @@
 import type { CourseDetail, CourseVideo, PlayInfo, VideoDetail } from '@kezhan/contract/courses';
-import Dialog from 'antd-mobile/es/components/dialog';
 import Tabs from 'antd-mobile/es/components/tabs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -135,17 +134,8 @@ export default function VideoPage() {
     navigate(checkoutUrl({ type: 'vod', id: c.id, name: c.title, charge: c.charge, thumb: c.thumb }));
   }, [data, navigate]);
 
-  useEffect(() => () => Dialog.clear(), []);
-
-  const onTrialEnd = useCallback(() => {
-    setStage('trial-over');
-    Dialog.confirm({
-      content: '试看结束，购买课程观看所有视频',
-      confirmText: '订阅课程',
-      cancelText: '取消',
-      onConfirm: buy,
-    });
-  }, [buy]);
+  // One buy prompt when a trial ends: the box in place of the player (no dialog, no bottom bar).
+  const onTrialEnd = useCallback(() => setStage('trial-over'), []);
 
   if (!data || !video) {
     return (
@@ -183,12 +173,15 @@ export default function VideoPage() {
       ) : null}
       {courseData.charge > 0 ? (
         <button type="button" className="kz-btn kz-btn--buy" onClick={buy}>
-          订阅课程 ￥{courseData.charge}
+          购买课程 ￥{courseData.charge}
         </button>
       ) : null}
     </>
   );
   const openVideo = (v: CourseVideo) => navigate(`/vod/video?id=${v.id}`, { replace: true });
+  let currentLabel = '播放中';
+  if (stage === 'ended') currentLabel = '已学完';
+  else if (!canPlay || stage === 'trial-over') currentLabel = '当前';
 
   let stageBox;
   if (!canPlay) {
@@ -295,11 +288,12 @@ export default function VideoPage() {
             courseFree={courseData.is_free === 1}
             progress={progressMap}
             currentId={video.id}
+            currentLabel={currentLabel}
             onSelect={(v) => v.id !== video.id && openVideo(v)}
           />
         </Tabs.Tab>
         <Tabs.Tab title="评论" key="comments">
-          <Comments load={loadComments} version={commentsVersion} />
+          <Comments load={loadComments} version={commentsVersion} canComment={isWatch} />
           {isWatch ? (
             <div className="kz-video-composer">
               <CommentComposer onSubmit={postComment} />
@@ -313,7 +307,7 @@ export default function VideoPage() {
           />
         </Tabs.Tab>
       </Tabs>
-      {!isWatch && tab === 'catalogue' ? (
+      {!isWatch && tab === 'catalogue' && stage !== 'trial-over' ? (
         <div className="kz-detail-bar">
           <div className="kz-detail-actions">{buyButtons}</div>
         </div>

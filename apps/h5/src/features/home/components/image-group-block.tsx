@@ -1,5 +1,27 @@
 import type { ImageGroupConfig } from '@kezhan/contract/courses';
+import { useState, type CSSProperties } from 'react';
 import { BlockLink } from './block-link';
+
+/**
+ * A picture shown whole: its box starts at 5:2 (space reserved, no jump for the usual
+ * decoration sizes) and takes the picture's own shape once it has loaded.
+ */
+function WholeImage({ src }: { src: string }) {
+  const [ratio, setRatio] = useState<string | null>(null);
+  const style = ratio ? ({ '--kz-image-ratio': ratio } as CSSProperties) : undefined;
+  return (
+    <img
+      src={src}
+      alt=""
+      loading="lazy"
+      style={style}
+      onLoad={(e) => {
+        const { naturalWidth: w, naturalHeight: h } = e.currentTarget;
+        if (w > 0 && h > 0) setRatio(`${w} / ${h}`);
+      }}
+    />
+  );
+}
 
 const LAYOUTS = ['v-1', 'v-2', 'v-3', 'v-4', 'v-1-2'];
 
@@ -13,7 +35,7 @@ export function ImageGroupBlock({ config }: { config: ImageGroupConfig }) {
     if (!item) return null;
     return (
       <BlockLink key={index} href={item.url} className="kz-image-group-item">
-        <img src={item.src} alt="" loading="lazy" />
+        <WholeImage src={item.src} />
       </BlockLink>
     );
   };

@@ -122,6 +122,8 @@ describe('home page', () => {
     expect(python).toHaveTextContent('107人已订阅');
     expect(python).toHaveTextContent('免费');
     expect(within(section).getByRole('link', { name: /SQL 实战/ })).toHaveTextContent('￥129');
+    // a paid course is bought once: 人已购买, never 订阅
+    expect(within(section).getByRole('link', { name: /SQL 实战/ })).toHaveTextContent(/\d+人已购买/);
     expect(screen.queryByRole('heading', { name: '空的分区' })).toBeNull();
 
     // unknown or unsupported signs render nothing

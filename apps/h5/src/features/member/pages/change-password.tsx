@@ -6,21 +6,13 @@ import { useSmsCodeRequest } from '@/shared/verification/use-sms-code-request';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useAppStore } from '@/shared/store/app-store';
 import { showToast } from '@/shared/ui/toast';
+import { passwordProblem } from '@/shared/utils/password';
 import { resetPassword } from '../api/reset-password';
 import { BoundMobileStep, MobileCheckPage } from '../components/mobile-check-page';
 import { useFinishAccountChange } from '../hooks/use-finish-account-change';
 import './member.css';
 
-/** The server's rule (contract PASSWORD_MIN_LENGTH / PASSWORD_MAX_LENGTH), checked before an SMS is spent. */
-export const PASSWORD_MIN_LENGTH = 6;
-export const PASSWORD_MAX_LENGTH = 16;
-
-export function passwordProblem(password: string): string | null {
-  if (!password) return '请输入密码';
-  if (password.length < PASSWORD_MIN_LENGTH) return `密码长度不能少于${PASSWORD_MIN_LENGTH}个字符`;
-  if (password.length > PASSWORD_MAX_LENGTH) return `密码长度不能多于${PASSWORD_MAX_LENGTH}个字符`;
-  return null;
-}
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '@/shared/utils/password';
 
 /** Reset password with an SMS code to the bound mobile (screens §2.21). */
 export default function ChangePasswordPage() {

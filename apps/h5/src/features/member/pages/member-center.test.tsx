@@ -25,6 +25,25 @@ describe('/member', () => {
     expect(called('GET /api/v2/member/unreadNotificationCount')).toHaveLength(0);
   });
 
+  it('logged in but the member detail fails: says so with a retry, never 请登录; the menu stays open', async () => {
+    setToken('t');
+    let down = true;
+    mockApi({
+      'GET /api/v2/other/config': () => ok(testConfig()),
+      'GET /api/v2/member/detail': () =>
+        down ? new Response('', { status: 500 }) : ok(testMember({ nick_name: '学员甲' })),
+      'GET /api/v2/member/unreadNotificationCount': () => ok(0),
+    });
+    renderApp('/member');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('账号信息加载失败');
+    expect(screen.queryByText('请登录')).toBeNull();
+    expect(linkTo(/我的订单/)).toHaveAttribute('href', '/member/order');
+    down = false;
+    act(() => within(alert).getByRole('button', { name: '重新加载' }).click());
+    expect(await screen.findByRole('link', { name: /学员甲/ })).toHaveAttribute('href', '/member/profile');
+  });
+
   it('a free member: avatar, nickname, 免费会员, menu, unread badge', async () => {
     setToken('t');
     mockApi({

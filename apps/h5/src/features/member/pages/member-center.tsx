@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { getMemberDetail } from '@/shared/api/get-member-detail';
 import { loginUrl } from '@/shared/layout/require-auth';
+import { getToken } from '@/shared/storage/storage';
 import { useAppStore } from '@/shared/store/app-store';
 import { getUnreadNotificationCount } from '../api/get-unread-notification-count';
 import { DefaultAvatar } from '../components/default-avatar';
@@ -65,7 +67,17 @@ export default function MemberCenterPage() {
   const user = useAppStore((s) => s.user);
   const unread = useUnreadCount(isLogin);
   const member = isLogin && user ? user : null;
-  const guard = (to: string) => (member ? to : loginUrl(to));
+  // Logged in (a token) but the member detail did not load: say so, never 请登录.
+  const detailFailed = !member && !!getToken();
+  const [reloading, setReloading] = useState(false);
+  const guard = (to: string) => (member || detailFailed ? to : loginUrl(to));
+  const reload = () => {
+    setReloading(true);
+    getMemberDetail()
+      .then(({ data }) => useAppStore.getState().loginAction(data))
+      .catch(() => undefined)
+      .finally(() => setReloading(false));
+  };
   const expiry = member?.role ? expiryDate(member.role_expired_at) : '';
 
   const menu = [
@@ -77,28 +89,44 @@ export default function MemberCenterPage() {
 
   return (
     <main className="kz-member">
-      <Link className="kz-member-card" to={member ? '/member/profile' : loginUrl('/member')}>
-        <span className="kz-member-avatar">
-          {member?.avatar ? <img src={member.avatar} alt="头像" /> : <DefaultAvatar />}
-        </span>
-        <span className="kz-member-name">
-          {member ? (
-            <>
-              <strong>{member.nick_name}</strong>
-              <small className={member.role ? 'kz-member-role kz-member-role--vip' : 'kz-member-role'}>
-                {member.role ? member.role.name : '免费会员'}
-              </small>
-              {expiry ? <small className="kz-member-expiry">有效期至 {expiry}</small> : null}
-            </>
-          ) : (
-            <>
-              <strong>请登录</strong>
-              <small className="kz-member-role">登录/注册</small>
-            </>
-          )}
-        </span>
-        <Arrow />
-      </Link>
+      <h1 className="kz-visually-hidden">我的</h1>
+      {detailFailed ? (
+        <div className="kz-member-card" role="alert">
+          <span className="kz-member-avatar">
+            <DefaultAvatar />
+          </span>
+          <span className="kz-member-name">
+            <strong>账号信息加载失败</strong>
+            <small className="kz-member-role">请检查网络后重试</small>
+          </span>
+          <button type="button" className="kz-member-retry" disabled={reloading} onClick={reload}>
+            {reloading ? '加载中…' : '重新加载'}
+          </button>
+        </div>
+      ) : (
+        <Link className="kz-member-card" to={member ? '/member/profile' : loginUrl('/member')}>
+          <span className="kz-member-avatar">
+            {member?.avatar ? <img src={member.avatar} alt="头像" /> : <DefaultAvatar />}
+          </span>
+          <span className="kz-member-name">
+            {member ? (
+              <>
+                <strong>{member.nick_name}</strong>
+                <small className={member.role ? 'kz-member-role kz-member-role--vip' : 'kz-member-role'}>
+                  {member.role ? member.role.name : '免费会员'}
+                </small>
+                {expiry ? <small className="kz-member-expiry">有效期至 {expiry}</small> : null}
+              </>
+            ) : (
+              <>
+                <strong>请登录</strong>
+                <small className="kz-member-role">登录/注册</small>
+              </>
+            )}
+          </span>
+          <Arrow />
+        </Link>
+      )}
 
       <Link className="kz-member-vip" to={guard('/role')}>
         <span className="kz-member-vip-badge">VIP</span>

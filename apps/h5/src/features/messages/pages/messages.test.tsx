@@ -80,10 +80,11 @@ describe('/messages', () => {
     offsetParent.mockRestore();
   });
 
-  it('shows 暂无消息 when there are none', async () => {
+  it('shows 暂无消息 with 去选课 when there are none', async () => {
     api({ 'GET /api/v2/member/messages': () => ok({ data: [], total: 0 }) });
     renderApp('/messages');
     expect(await screen.findByText('暂无消息')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '去选课' })).toHaveAttribute('href', '/vod');
     expect(screen.queryByRole('button', { name: '全部已读' })).toBeNull();
   });
 

@@ -1,5 +1,4 @@
 import Button from 'antd-mobile/es/components/button';
-import Empty from 'antd-mobile/es/components/empty';
 import ErrorBlock from 'antd-mobile/es/components/error-block';
 import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
@@ -8,6 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { MemberMessage } from '@kezhan/contract/messages';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { NavHeader } from '@/shared/layout/nav-header';
+import { EmptyAction, EmptyState } from '@/shared/ui/list-states';
 import { showToast } from '@/shared/ui/toast';
 import { changeTime } from '@/shared/utils/time';
 import { getMessages, MESSAGES_PAGE_SIZE } from '../api/get-messages';
@@ -131,7 +131,9 @@ export default function MessagesPage() {
       {status === 'ready' ? (
         <PullToRefresh onRefresh={loadFirst}>
           {items.length === 0 ? (
-            <Empty className="kz-messages-empty" description="暂无消息" />
+            <EmptyState text="暂无消息">
+              <EmptyAction to="/vod">去选课</EmptyAction>
+            </EmptyState>
           ) : (
             <>
               <ul className="kz-messages" aria-label="消息列表">

@@ -64,6 +64,11 @@ const COURSE_URL =
 
 const total = () => screen.getByLabelText(/^总计￥/);
 const methodRadio = (name: string) => screen.findByRole('radio', { name });
+/** Ticks 我已阅读并同意《付费内容购买协议》 when the page asks for it (a new course order). */
+const agree = () => {
+  const box = screen.queryByRole('checkbox', { name: /付费内容购买协议/ });
+  if (box && !(box as HTMLInputElement).checked) fireEvent.click(box);
+};
 
 beforeEach(() => {
   vi.mocked(leavePage).mockClear();
@@ -75,7 +80,7 @@ afterEach(() => {
 });
 
 describe('/order cashier', () => {
-  it('shows the goods as the server knows them and lists the methods of scene h5 without choosing one', async () => {
+  it('shows the goods as the server knows them and preselects the first real method of scene h5', async () => {
     const { called, fetchMock } = api();
     renderApp(COURSE_URL);
     expect(await screen.findByText('React 移动端开发实战')).toBeInTheDocument();
@@ -89,16 +94,66 @@ describe('/order cashier', () => {
     expect(total()).toHaveTextContent('总计￥159');
     await waitFor(() => expect(document.title).toBe('收银台'));
 
-    expect(await methodRadio('模拟支付')).toHaveAttribute('aria-checked', 'false');
-    expect(screen.getByRole('radio', { name: '手动打款' })).toHaveAttribute('aria-checked', 'false');
+    expect(await methodRadio('手动打款')).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('radio', { name: '模拟支付' })).toHaveAttribute('aria-checked', 'false');
     const paymentsCall = fetchMock.mock.calls
       .map((c) => String(c[0]))
       .find((u) => u.includes('/order/payments'));
     expect(paymentsCall).toContain('scene=h5');
-
-    fireEvent.click(screen.getByRole('button', { name: '提交订单' }));
-    expect(await screen.findByText('请选择支付方式')).toBeInTheDocument();
     expect(called('POST /api/v2/order/course')).toHaveLength(0);
+  });
+
+  it('labels 模拟支付 as a test method and lists it after the real ones', async () => {
+    api({ 'GET /api/v2/order/payments': () => ok([SANDBOX, HANDPAY]) });
+    renderApp(COURSE_URL);
+    const sandbox = await methodRadio('模拟支付');
+    expect(sandbox).toHaveAccessibleDescription('测试方式，不会真实扣款');
+    expect(within(sandbox).getByText('测试方式，不会真实扣款')).toBeVisible();
+    const names = within(screen.getByRole('radiogroup', { name: '支付方式' }))
+      .getAllByRole('radio')
+      .map((r) => r.getAttribute('aria-checked'));
+    expect(names).toEqual(['true', 'false']);
+    expect(screen.getByRole('radio', { name: '手动打款' })).toHaveAttribute('aria-checked', 'true');
+  });
+
+  it('a course order needs 《付费内容购买协议》 first; the agreement opens the configured page', async () => {
+    const { called } = api({
+      'GET /api/v2/other/config': () =>
+        ok(
+          testConfig({
+            url: 'http://api.test',
+            paid_content_purchase_protocol: 'http://api.test/user/paid_content_purchase_protocol',
+          }),
+        ),
+    });
+    renderApp(COURSE_URL);
+    expect(await methodRadio('手动打款')).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('link', { name: '《付费内容购买协议》' })).toHaveAttribute(
+      'href',
+      'http://api.test/user/paid_content_purchase_protocol',
+    );
+    const box = screen.getByRole('checkbox', { name: /^我已阅读并同意\s*《付费内容购买协议》$/ });
+    expect(box).not.toBeChecked();
+    fireEvent.click(screen.getByRole('button', { name: '提交订单' }));
+    expect(await screen.findByText('请阅读并同意《付费内容购买协议》')).toBeInTheDocument();
+    expect(called('POST /api/v2/order/course')).toHaveLength(0);
+    fireEvent.click(box);
+    fireEvent.click(screen.getByRole('button', { name: '提交订单' }));
+    await waitFor(() => expect(called('POST /api/v2/order/course')).toHaveLength(1));
+  });
+
+  it('remembers the method last used on this device and preselects it next time', async () => {
+    api({ 'GET /api/v2/order/payments': () => ok([HANDPAY, SANDBOX]) });
+    const first = renderApp(COURSE_URL);
+    fireEvent.click(await methodRadio('模拟支付'));
+    agree();
+    fireEvent.click(screen.getByRole('button', { name: '提交订单' }));
+    await waitFor(() => expect(leavePage).toHaveBeenCalledTimes(1));
+    expect(localStorage.getItem('kezhan-last-payment')).toBe('sandbox');
+    first.unmount();
+    renderApp(COURSE_URL);
+    expect(await methodRadio('模拟支付')).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('radio', { name: '手动打款' })).toHaveAttribute('aria-checked', 'false');
   });
 
   it('pre-selects the only method offered', async () => {
@@ -118,7 +173,7 @@ describe('/order cashier', () => {
     const names = within(screen.getByRole('radiogroup', { name: '支付方式' }))
       .getAllByRole('radio')
       .map((r) => r.textContent);
-    expect(names).toEqual(['微信支付', '手动打款', '模拟支付']);
+    expect(names).toEqual(['微信支付', '手动打款', '模拟支付测试方式，不会真实扣款']);
     const paymentsCall = fetchMock.mock.calls
       .map((c) => String(c[0]))
       .find((u) => u.includes('/order/payments'));
@@ -168,6 +223,7 @@ describe('/order cashier', () => {
     expect(screen.getByText('已抵扣￥10')).toBeInTheDocument();
     expect(screen.getByText('GOOD10')).toBeInTheDocument();
 
+    agree();
     fireEvent.click(screen.getByRole('button', { name: '提交订单' }));
     await waitFor(() => expect(called('POST /api/v2/order/course')).toHaveLength(1));
     expect(called('POST /api/v2/order/course')[0].body).toEqual({ course_id: 7, promo_code: 'GOOD10' });
@@ -208,6 +264,7 @@ describe('/order cashier', () => {
     });
     renderApp(COURSE_URL);
     fireEvent.click(await methodRadio('模拟支付'));
+    agree();
     const submit = screen.getByRole('button', { name: '提交订单' });
     fireEvent.click(submit);
     fireEvent.click(submit);
@@ -239,10 +296,12 @@ describe('/order cashier', () => {
     });
     renderApp(COURSE_URL);
     fireEvent.click(await methodRadio('模拟支付'));
+    agree();
     fireEvent.click(screen.getByRole('button', { name: '提交订单' }));
     expect(await screen.findByText('服务繁忙')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: '提交订单' })).toBeEnabled());
     ticketDown = false;
+    agree();
     fireEvent.click(screen.getByRole('button', { name: '提交订单' }));
     await waitFor(() => expect(leavePage).toHaveBeenCalledTimes(1));
     expect(called('POST /api/v2/order/course')).toHaveLength(1);
@@ -252,6 +311,7 @@ describe('/order cashier', () => {
     const { called } = api({ 'POST /api/v2/order/course': () => fail('请勿重复购买') });
     renderApp(COURSE_URL);
     fireEvent.click(await methodRadio('模拟支付'));
+    agree();
     fireEvent.click(screen.getByRole('button', { name: '提交订单' }));
     expect(await screen.findByText('请勿重复购买')).toBeInTheDocument();
     expect(called('POST /api/v3/order/pay/ticket')).toHaveLength(0);
@@ -267,6 +327,7 @@ describe('/order cashier', () => {
     const { router } = renderApp('/order?goods_type=role&goods_id=2&goods_charge=80');
     fireEvent.click(await methodRadio('模拟支付'));
     fireEvent.click(screen.getByRole('radio', { name: '手动打款' }));
+    agree();
     fireEvent.click(screen.getByRole('button', { name: '提交订单' }));
     expect(await screen.findByText('支付成功')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/order/success'));
@@ -281,6 +342,7 @@ describe('/order cashier', () => {
     });
     const { router } = renderApp(COURSE_URL);
     fireEvent.click(await methodRadio('手动打款'));
+    agree();
     fireEvent.click(screen.getByRole('button', { name: '提交订单' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/order/pay'));
     expect(router.state.historyAction).toBe('REPLACE');
@@ -300,6 +362,7 @@ describe('/order cashier', () => {
     expect(screen.getByText('1120000009')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /使用优惠码/ })).toBeNull();
     expect(total()).toHaveTextContent('总计￥149');
+    agree();
     fireEvent.click(screen.getByRole('button', { name: '提交订单' }));
     await waitFor(() => expect(leavePage).toHaveBeenCalledTimes(1));
     expect(called('POST /api/v2/order/course')).toHaveLength(0);

@@ -19,6 +19,7 @@ import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { ApiError } from '@/shared/http/client';
 import { NavHeader } from '@/shared/layout/nav-header';
 import { useAppStore } from '@/shared/store/app-store';
+import { AgreementCheck } from '@/shared/ui/agreement-check';
 import { showToast } from '@/shared/ui/toast';
 import { isWechat } from '@/shared/utils/user-agent';
 import { createCourseOrder } from '../api/create-course-order';
@@ -30,7 +31,13 @@ import { getRole } from '../api/get-role';
 import { PaymentIcon } from '../components/payment-icon';
 import { PromoCodePopup, type AppliedPromo } from '../components/promo-code-popup';
 import { VipThumb } from '../components/vip-thumb';
-import { arrangePayments, REDIRECT_SIGNS } from '../utils/arrange-payments';
+import {
+  arrangePayments,
+  lastPayment,
+  REDIRECT_SIGNS,
+  rememberPayment,
+  TEST_SIGNS,
+} from '../utils/arrange-payments';
 import { parseCheckoutQuery, type CheckoutQuery } from '../utils/checkout-query';
 import { leavePage } from '../utils/leave-page';
 import { payRedirectUrl, successPath } from '../utils/pay-redirect';
@@ -106,7 +113,7 @@ function usePayments(scene: PaymentScene) {
     getPayments(scene)
       .then(({ data }) => {
         if (!live) return;
-        const { list, preselected } = arrangePayments(Array.isArray(data) ? data : [], scene);
+        const { list, preselected } = arrangePayments(Array.isArray(data) ? data : [], scene, lastPayment());
         setMethods(list);
         setSelected(preselected);
         setStatus('ready');
@@ -131,14 +138,18 @@ function Checkout({ query }: { query: CheckoutQuery }) {
   const apiUrl = useAppStore((s) => s.config.url);
   const scene: PaymentScene = useMemo(() => (isWechat() ? 'wechat' : 'h5'), []);
   const { goods, status: goodsStatus, retry: retryGoods } = useGoods(query);
+  const continuing = Boolean(query.orderId);
   const payments = usePayments(scene);
   const [promo, setPromo] = useState<AppliedPromo | null>(null);
   const [promoOpen, setPromoOpen] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const purchaseProtocol = useAppStore((s) => s.config.paid_content_purchase_protocol ?? '');
+  // A course is paid content: its agreement is accepted here (a VIP plan's on /role).
+  const needsAgreement = query.type === 'vod' && !continuing;
+  const [agreed, setAgreed] = useState(false);
   const busy = useRef(false);
   const created = useRef<{ order: CreatedOrder; promoCode: string } | null>(null);
 
-  const continuing = Boolean(query.orderId);
   const charge = goods.charge ?? 0;
   const total = continuing ? (query.orderAmount ?? charge) : Math.max(0, charge - (promo?.discount ?? 0));
 
@@ -161,6 +172,11 @@ function Checkout({ query }: { query: CheckoutQuery }) {
       showToast('请选择支付方式');
       return;
     }
+    if (needsAgreement && !agreed) {
+      showToast('请阅读并同意《付费内容购买协议》');
+      return;
+    }
+    rememberPayment(sign);
     busy.current = true;
     setSubmitting(true);
     try {
@@ -233,7 +249,7 @@ function Checkout({ query }: { query: CheckoutQuery }) {
           <div className="kz-goods">
             <div className="kz-goods-thumb">
               {goods.thumb ? (
-                <img src={goods.thumb} alt={goods.name} />
+                <img src={goods.thumb} alt={goods.name} width={128} height={72} />
               ) : query.type === 'role' ? (
                 <VipThumb />
               ) : null}
@@ -283,23 +299,45 @@ function Checkout({ query }: { query: CheckoutQuery }) {
           <p className="kz-empty-text">暂无可用的支付方式，请联系客服</p>
         ) : (
           <div role="radiogroup" aria-label="支付方式" className="kz-pay-methods">
-            {payments.methods.map((m) => (
-              <button
-                key={m.sign}
-                type="button"
-                role="radio"
-                aria-checked={payments.selected === m.sign}
-                className="kz-pay-method"
-                onClick={() => payments.setSelected(m.sign)}
-              >
-                <PaymentIcon sign={m.sign} />
-                <span className="kz-pay-method-name">{m.name}</span>
-                <span className="kz-radio" aria-hidden="true" />
-              </button>
-            ))}
+            {payments.methods.map((m) => {
+              const test = TEST_SIGNS.includes(m.sign);
+              return (
+                <button
+                  key={m.sign}
+                  type="button"
+                  role="radio"
+                  aria-checked={payments.selected === m.sign}
+                  aria-labelledby={`kz-pay-${m.sign}`}
+                  aria-describedby={test ? `kz-pay-${m.sign}-note` : undefined}
+                  className="kz-pay-method"
+                  onClick={() => payments.setSelected(m.sign)}
+                >
+                  <PaymentIcon sign={m.sign} />
+                  <span className="kz-pay-method-name">
+                    <span id={`kz-pay-${m.sign}`}>{m.name}</span>
+                    {test ? (
+                      <span id={`kz-pay-${m.sign}-note`} className="kz-pay-method-test">
+                        测试方式，不会真实扣款
+                      </span>
+                    ) : null}
+                  </span>
+                  <span className="kz-radio" aria-hidden="true" />
+                </button>
+              );
+            })}
           </div>
         )}
       </section>
+
+      {needsAgreement ? (
+        <AgreementCheck
+          className="kz-checkout-agree"
+          checked={agreed}
+          onChange={setAgreed}
+          title="付费内容购买协议"
+          href={purchaseProtocol}
+        />
+      ) : null}
 
       <footer className="kz-checkout-footer">
         <div className="kz-checkout-total" aria-label={`总计￥${total}`}>

@@ -159,10 +159,11 @@ describe('/member/order', () => {
     expect(params.get('order_amount')).toBe('100');
   });
 
-  it('no orders → 暂无订单; the back arrow always returns to /member', async () => {
+  it('no orders → 暂无订单 with 去选课; the back arrow always returns to /member', async () => {
     api(() => ok(page([])));
     const { router } = renderApp('/member/order');
     expect(await screen.findByText('暂无订单')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '去选课' })).toHaveAttribute('href', '/vod');
     expect(screen.queryByText('已经到底了')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '返回' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/member'));

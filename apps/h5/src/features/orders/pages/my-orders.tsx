@@ -1,6 +1,5 @@
 /** 我的订单 — screens.md §2.16: /member/order. */
 import Button from 'antd-mobile/es/components/button';
-import Empty from 'antd-mobile/es/components/empty';
 import ErrorBlock from 'antd-mobile/es/components/error-block';
 import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
@@ -8,6 +7,7 @@ import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useNavigate } from 'react-router-dom';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { NavHeader } from '@/shared/layout/nav-header';
+import { EmptyAction, EmptyState } from '@/shared/ui/list-states';
 import { OrderItem } from '../components/order-item';
 import { useMemberOrders } from '../hooks/use-member-orders';
 import './orders.css';
@@ -40,7 +40,9 @@ export default function MyOrdersPage() {
     content = (
       <PullToRefresh onRefresh={refresh}>
         {orders.length === 0 ? (
-          <Empty description="暂无订单" />
+          <EmptyState text="暂无订单">
+            <EmptyAction to="/vod">去选课</EmptyAction>
+          </EmptyState>
         ) : (
           <div className="kz-orders">
             {orders.map((order) => (

@@ -13,6 +13,7 @@ import { getMemberDetail } from '@/shared/api/get-member-detail';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { NavHeader } from '@/shared/layout/nav-header';
 import { useAppStore } from '@/shared/store/app-store';
+import { AgreementCheck } from '@/shared/ui/agreement-check';
 import { showToast } from '@/shared/ui/toast';
 import { checkoutUrl } from '@/shared/utils/checkout-url';
 import { getRoles } from '../api/get-roles';
@@ -142,19 +143,13 @@ export default function RolePage() {
         </div>
       )}
 
-      <label className="kz-role-agree">
-        <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
-        <span>
-          我已阅读并同意
-          {vipProtocol ? (
-            <a href={vipProtocol} target="_blank" rel="noreferrer">
-              《会员服务协议》
-            </a>
-          ) : (
-            '《会员服务协议》'
-          )}
-        </span>
-      </label>
+      <AgreementCheck
+        className="kz-role-agree"
+        checked={agreed}
+        onChange={setAgreed}
+        title="会员服务协议"
+        href={vipProtocol}
+      />
 
       <button type="button" className="kz-role-buy" onClick={buy}>
         购买会员

@@ -87,7 +87,7 @@ describe('study page', () => {
     await waitFor(() => expect(document.title).toBe('我的课程'));
     expect(screen.getByRole('tab', { name: '在学' })).toHaveAttribute('aria-selected', 'true');
     const item = (await screen.findByText('Python 零基础入门')).closest('li')!;
-    expect(within(item).getByText('已订阅')).toBeInTheDocument();
+    expect(within(item).getByText('已购买')).toBeInTheDocument();
     expect(within(item).getByText('已学 2/4课时')).toBeInTheDocument();
     expect(within(item).getByRole('progressbar', { name: '学习进度' })).toHaveAttribute(
       'aria-valuenow',
@@ -130,11 +130,11 @@ describe('study page', () => {
       'GET /api/v3/member/courses/like': () => ok({ data: [], total: 0 }),
     });
     const { router } = renderApp('/study');
-    fireEvent.click(await screen.findByRole('tab', { name: '订阅' }));
+    fireEvent.click(await screen.findByRole('tab', { name: '已购' }));
     await waitFor(() => expect(router.state.location.search).toBe('?tab=course'));
     expect(router.state.historyAction).toBe('REPLACE');
     const bought = (await screen.findByText('买过的课')).closest('li')!;
-    expect(within(bought).getByText('已订阅')).toBeInTheDocument();
+    expect(within(bought).getByText('已购买')).toBeInTheDocument();
     expect(within(bought).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25');
     release();
     await new Promise((r) => setTimeout(r, 20));
@@ -142,7 +142,7 @@ describe('study page', () => {
 
     fireEvent.click(screen.getByRole('tab', { name: '收藏' }));
     expect(await screen.findByText('还没有收藏的课程')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '去看看课程' })).toHaveAttribute('href', '/vod');
+    expect(screen.getByRole('link', { name: '去选课' })).toHaveAttribute('href', '/vod');
   });
 
   it('a removed course is shown as such; a failed load offers a retry', async () => {

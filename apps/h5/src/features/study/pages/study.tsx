@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { usePagedList } from '@/shared/hooks/use-paged-list';
-import { EmptyState } from '@/shared/ui/list-states';
+import { EmptyAction, EmptyState } from '@/shared/ui/list-states';
 import { RefreshablePagedList } from '@/shared/ui/paged-list-view';
 import { getBoughtCourses } from '../api/get-bought-courses';
 import { getLearnedCourses } from '../api/get-learned-courses';
@@ -14,7 +14,7 @@ export const STUDY_PAGE_SIZE = 10;
 
 const TABS = [
   { key: 'study', label: '在学' },
-  { key: 'course', label: '订阅' },
+  { key: 'course', label: '已购' },
   { key: 'collect', label: '收藏' },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
@@ -58,8 +58,8 @@ function StudyRow({ row, tab }: { row: Row; tab: TabKey }) {
     <div className="kz-study-item">
       <Link to={open} className="kz-study-main">
         <span className="kz-study-thumb">
-          <img src={course.thumb} alt="" loading="lazy" width={120} height={90} />
-          {subscribed ? <span className="kz-study-badge">已订阅</span> : null}
+          <img src={course.thumb} alt="" loading="lazy" width={128} height={72} />
+          {subscribed ? <span className="kz-study-badge">已购买</span> : null}
         </span>
         <span className="kz-study-body">
           <span className="kz-study-title">{course.title}</span>
@@ -99,7 +99,7 @@ export default function StudyPage() {
   const tab: TabKey = raw === 'course' || raw === 'collect' ? raw : 'study';
   const fetchPage = useCallback((page: number) => FETCHERS[tab](page), [tab]);
   const list = usePagedList<Row>(fetchPage, STUDY_PAGE_SIZE, tab);
-  const empty = { study: '还没有在学的课程', course: '还没有订阅的课程', collect: '还没有收藏的课程' }[tab];
+  const empty = { study: '还没有在学的课程', course: '还没有购买的课程', collect: '还没有收藏的课程' }[tab];
 
   return (
     <main className="kz-study">
@@ -126,9 +126,7 @@ export default function StudyPage() {
           renderRow={(row) => <StudyRow row={row} tab={tab} />}
           empty={
             <EmptyState text={empty}>
-              <Link to="/vod" className="kz-study-browse">
-                去看看课程
-              </Link>
+              <EmptyAction to="/vod">去选课</EmptyAction>
             </EmptyState>
           }
         />
