@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { AppServices } from './services';
 import type { TrustProxy } from './config/env';
 import { installErrorHandler } from './shared/http/error-handler';
-import { H5_HOME_BLOCKS } from '@kezhan/contract/config';
+import { H5_HOME_BLOCKS } from '@kezhan/contract/h5-boot';
 import { failure, ok } from './shared/http/envelope';
 import { serveH5 } from './shared/http/h5-static';
 import type { BootAnswers } from './shared/http/h5-page';
@@ -55,6 +55,7 @@ export async function buildApp(
     },
   });
   app.decorate('services', services);
+  app.decorate('checkResponses', !env.isProduction);
   app.decorateRequest('member', null);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

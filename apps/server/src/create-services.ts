@@ -18,6 +18,7 @@ import { createFileStorage } from './providers/storage/create-file-storage';
 import { createOAuthProviders } from './providers/oauth/create-oauth-providers';
 import { createFaceIdProvider } from './providers/faceid/create-faceid-provider';
 import { deriveSocialStateKey } from './modules/social/oauth-state';
+import { LOGIN_HOOKS } from './modules/registry';
 import { Metrics } from './modules/ops/metrics';
 import { deriveMediaSigningKey, MediaService } from './modules/media/media-service';
 import { KeyVault, resolveMediaKeySecret } from './modules/media/key-vault';
@@ -79,6 +80,7 @@ export async function createServices(env: ServerEnv, overrides: ServiceOverrides
       signer: new MediaSigner(deriveMediaSigningKey(env.media.signingSecret, resolveJwtSecret(env))),
       now,
     }),
+    loginHooks: LOGIN_HOOKS,
     now,
   };
 }

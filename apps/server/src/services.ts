@@ -11,6 +11,7 @@ import type { OAuthProviders } from './providers/oauth/oauth-provider';
 import type { FaceIdProvider } from './providers/faceid/faceid-provider';
 import type { Metrics } from './modules/ops/metrics';
 import type { MediaService } from './modules/media/media-service';
+import type { LoginHook } from './modules/module';
 
 /**
  * What a running API node is made of. Built once by `createServices` (main, CLI, tests) and
@@ -38,6 +39,8 @@ export interface AppServices {
   metrics: Metrics;
   /** Protected video: pipeline and signed playback, see modules/media. */
   media: MediaService;
+  /** Steps the feature modules run in every login's transaction (modules/registry.ts). */
+  loginHooks: readonly LoginHook[];
   now: () => Date;
 }
 

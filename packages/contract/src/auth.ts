@@ -1,15 +1,15 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { passwordBody } from './member';
+import { emptyData } from './shapes';
 import { oneOf, optionalText, requiredSecret, requiredText } from './validation';
 
 export const SMS_SCENES = ['login', 'register', 'password_reset', 'mobile_bind'] as const;
 export type SmsScene = (typeof SMS_SCENES)[number];
 
-/** `GET /api/v2/captcha/image` */
-export interface ImageCaptcha {
-  sensitive: boolean;
-  key: string;
-  img: string;
-}
+/** `GET /api/v2/captcha/image`: `img` is a PNG data URL; send `key` with the answer. */
+export const imageCaptcha = z.strictObject({ sensitive: z.boolean(), key: z.string(), img: z.string() });
+export type ImageCaptcha = z.infer<typeof imageCaptcha>;
 
 /** `POST /api/v2/captcha/sms` — api-contract §4.2 */
 export const sendSmsBody = z.object({
@@ -35,6 +35,58 @@ export const passwordLoginBody = z.object({
 });
 export type PasswordLoginBody = z.input<typeof passwordLoginBody>;
 
-export interface TokenData {
-  token: string;
-}
+export const tokenData = z.strictObject({ token: z.string() });
+export type TokenData = z.infer<typeof tokenData>;
+
+export const authApi = {
+  captchaImage: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/captcha/image',
+    tag: 'auth',
+    summary: 'New image captcha',
+    data: imageCaptcha,
+    note: '`img` is a data URL; send `key` with the answer to /api/v2/captcha/sms',
+  }),
+  sendSms: defineEndpoint({
+    method: 'POST',
+    path: '/api/v2/captcha/sms',
+    tag: 'auth',
+    summary: 'Send an SMS code for a scene',
+    description: 'One SMS per mobile per 60 s; the code lives 300 s, serves once and only for its scene.',
+    body: sendSmsBody,
+    data: emptyData,
+  }),
+  mobileLogin: defineEndpoint({
+    method: 'POST',
+    path: '/api/v2/login/mobile',
+    tag: 'auth',
+    summary: 'Log in (or register) with an SMS code',
+    body: mobileLoginBody,
+    data: tokenData,
+  }),
+  passwordLogin: defineEndpoint({
+    method: 'POST',
+    path: '/api/v2/login/password',
+    tag: 'auth',
+    summary: 'Log in with mobile and password',
+    body: passwordLoginBody,
+    data: tokenData,
+  }),
+  passwordReset: defineEndpoint({
+    method: 'POST',
+    path: '/api/v2/password/reset',
+    tag: 'auth',
+    summary: '忘记密码: a new password proven by an SMS code (scene `password_reset`)',
+    description: 'Signs out every session of the member. No login needed.',
+    body: passwordBody,
+    data: emptyData,
+  }),
+  logout: defineEndpoint({
+    method: 'POST',
+    path: '/api/v2/logout',
+    tag: 'auth',
+    auth: 'member',
+    summary: 'Log out: the token stops working on every node',
+    data: emptyData,
+  }),
+};

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { LaravelPage, ListWithTotal } from './envelope';
-import { requiredText } from './validation';
+import { defineEndpoint } from './endpoint';
+import { emptyData, idParam, idParams, laravelPage, listWithTotal, orEmpty, phpMap } from './shapes';
+import { optionalText, requiredText } from './validation';
 
 /**
  * Courses and learning: api-contract §7 (courses, videos), §8 (study lists), §11 (search) and
@@ -10,6 +11,7 @@ import { requiredText } from './validation';
  * a JSON array when the keys happen to be 0..n-1, and `[]` when empty — index them with `x[id]`.
  */
 export type PhpMap<T> = Record<string, T> | T[];
+const idName = z.strictObject({ id: z.number(), name: z.string() });
 
 /** An integer query value sent as text (`?page=2`); blank or missing → the default. */
 const queryInt = (fallback: number, max: number) =>
@@ -33,19 +35,21 @@ const pageNumber = () => queryInt(1, 1_000_000).transform((n) => Math.max(n, 1))
 // ---------------------------------------------------------------- §7.1 categories
 
 /** `GET /api/v2/course_categories`: top-level categories by `sort`, children inside. */
-export interface CourseCategory {
-  id: number;
-  name: string;
-  parent_id: 0;
-  sort: number;
-  children: CourseCategoryChild[];
-}
-export interface CourseCategoryChild {
-  id: number;
-  sort: number;
-  name: string;
-  parent_id: number;
-}
+export const courseCategoryChild = z.strictObject({
+  id: z.number(),
+  sort: z.number(),
+  name: z.string(),
+  parent_id: z.number(),
+});
+export type CourseCategoryChild = z.infer<typeof courseCategoryChild>;
+export const courseCategory = z.strictObject({
+  id: z.number(),
+  name: z.string(),
+  parent_id: z.literal(0),
+  sort: z.number(),
+  children: z.array(courseCategoryChild),
+});
+export type CourseCategory = z.infer<typeof courseCategory>;
 
 // ---------------------------------------------------------------- §7.2 course list
 
@@ -61,111 +65,119 @@ export const courseListQuery = z.object({
 export type CourseListQuery = z.input<typeof courseListQuery>;
 
 /** The course fields every course answer shares. */
-export interface CourseBase {
-  id: number;
-  title: string;
-  slug: string;
+const courseBaseFields = {
+  id: z.number(),
+  title: z.string(),
+  slug: z.string(),
   /** Cover image URL (site paths are made absolute with the API address). */
-  thumb: string;
+  thumb: z.string(),
   /** Price in whole yuan. */
-  charge: number;
-  short_description: string;
-  seo_keywords: string;
-  seo_description: string;
+  charge: z.number(),
+  short_description: z.string(),
+  seo_keywords: z.string(),
+  seo_description: z.string(),
   /** raw-dt */
-  published_at: string | null;
-  is_rec: number;
-  is_show: number;
-  user_count: number;
-  category_id: number;
-  is_free: number;
+  published_at: z.string().nullable(),
+  is_rec: z.number(),
+  is_show: z.number(),
+  user_count: z.number(),
+  category_id: z.number(),
+  is_free: z.number(),
   /** 1 = an active VIP studies it without buying (MeEdu HEAD field). */
-  is_vip_free: number;
-}
+  is_vip_free: z.number(),
+};
+export const courseBase = z.strictObject(courseBaseFields);
+export type CourseBase = z.infer<typeof courseBase>;
 
-export interface CourseListItem extends CourseBase {
+export const courseListItem = z.strictObject({
+  ...courseBaseFields,
   /** Visible, published videos. */
-  videos_count: number;
-  category: { id: number; name: string } | [];
-}
+  videos_count: z.number(),
+  category: orEmpty(idName),
+});
+export type CourseListItem = z.infer<typeof courseListItem>;
 
-export type CourseListPage = LaravelPage<CourseListItem>;
+export const courseListPage = laravelPage(courseListItem);
+export type CourseListPage = z.infer<typeof courseListPage>;
 
 // ---------------------------------------------------------------- §7.3 course detail
 
-export interface CourseDetailCourse extends CourseBase {
+export const courseDetailCourse = z.strictObject({
+  ...courseBaseFields,
   /** Sanitised HTML of the description. */
-  render_desc: string;
-}
+  render_desc: z.string(),
+});
+export type CourseDetailCourse = z.infer<typeof courseDetailCourse>;
 
-export interface CourseChapter {
-  id: number;
-  course_id: number;
-  title: string;
-}
+export const courseChapter = z.strictObject({ id: z.number(), course_id: z.number(), title: z.string() });
+export type CourseChapter = z.infer<typeof courseChapter>;
 
-export interface CourseVideo {
-  id: number;
-  course_id: number;
-  title: string;
-  slug: string;
-  view_num: number;
-  seo_keywords: string;
-  seo_description: string;
+export const courseVideo = z.strictObject({
+  id: z.number(),
+  course_id: z.number(),
+  title: z.string(),
+  slug: z.string(),
+  view_num: z.number(),
+  seo_keywords: z.string(),
+  seo_description: z.string(),
   /** raw-dt */
-  published_at: string | null;
-  charge: number;
+  published_at: z.string().nullable(),
+  charge: z.number(),
   /** 0 = the video has no chapter. */
-  chapter_id: number;
+  chapter_id: z.number(),
   /** Seconds. */
-  duration: number;
-  is_ban_sell: number;
+  duration: z.number(),
+  is_ban_sell: z.number(),
   /** 1 = any logged-in member may watch it in full. */
-  is_free: number;
+  is_free: z.number(),
   /** Trial seconds for members who may not watch the whole video (0 = no trial). */
-  free_seconds: number;
+  free_seconds: z.number(),
   /** 1 = seeking is disabled and progress may not jump ahead. */
-  ban_drag: number;
-}
+  ban_drag: z.number(),
+});
+export type CourseVideo = z.infer<typeof courseVideo>;
 
-export interface VideoWatchProgress {
-  id: number;
-  user_id: number;
-  course_id: number;
-  video_id: number;
-  watch_seconds: number;
+export const videoWatchProgress = z.strictObject({
+  id: z.number(),
+  user_id: z.number(),
+  course_id: z.number(),
+  video_id: z.number(),
+  watch_seconds: z.number(),
   /** raw-dt; set once the member reached the end. */
-  watched_at: string | null;
+  watched_at: z.string().nullable(),
   /** ISO */
-  created_at: string;
+  created_at: z.string(),
   /** ISO */
-  updated_at: string;
-  deleted_at: null;
-}
+  updated_at: z.string(),
+  deleted_at: z.null(),
+});
+export type VideoWatchProgress = z.infer<typeof videoWatchProgress>;
 
-export interface CourseAttachment {
-  id: number;
-  name: string;
+export const courseAttachment = z.strictObject({
+  id: z.number(),
+  name: z.string(),
   /** Bytes. */
-  size: number;
-  extension: string;
-}
+  size: z.number(),
+  extension: z.string(),
+});
+export type CourseAttachment = z.infer<typeof courseAttachment>;
 
 /** `GET /api/v2/course/{id}` (token optional). */
-export interface CourseDetail {
-  course: CourseDetailCourse;
-  chapters: CourseChapter[];
+export const courseDetail = z.strictObject({
+  course: courseDetailCourse,
+  chapters: z.array(courseChapter),
   /** chapter id → its videos by `published_at` (key `0` = videos without chapter). */
-  videos: PhpMap<CourseVideo[]>;
+  videos: phpMap(z.array(courseVideo)),
   /** May study the whole course: free course, bought, or active VIP on a VIP-free course. */
-  isBuy: boolean;
-  isCollect: boolean;
+  isBuy: z.boolean(),
+  isCollect: z.boolean(),
   /** video id → the member's progress; `[]` for guests. */
-  videoWatchedProgress: PhpMap<VideoWatchProgress>;
-  attach: CourseAttachment[];
+  videoWatchedProgress: phpMap(videoWatchProgress),
+  attach: z.array(courseAttachment),
   /** Ids of individually bought videos (always empty: videos are not sold one by one). */
-  buyVideos: number[];
-}
+  buyVideos: z.array(z.number()),
+});
+export type CourseDetail = z.infer<typeof courseDetail>;
 
 // ---------------------------------------------------------------- §7.4 / §7.10 comments
 
@@ -182,67 +194,73 @@ export const commentBody = z.object({
 });
 export type CommentBody = z.input<typeof commentBody>;
 
-export interface CommentItem {
-  id: number;
-  user_id: number;
+export const commentItem = z.strictObject({
+  id: z.number(),
+  user_id: z.number(),
   /** The comment as HTML-escaped plain text: safe to render as HTML or to decode and show as text. */
-  render_content: string;
+  render_content: z.string(),
   /** ISO */
-  created_at: string;
-  ip: string;
-  ip_province: string;
-}
+  created_at: z.string(),
+  ip: z.string(),
+  ip_province: z.string(),
+});
+export type CommentItem = z.infer<typeof commentItem>;
 
-export interface CommentUser {
-  id: number;
-  avatar: string;
-  nick_name: string;
-}
+export const commentUser = z.strictObject({ id: z.number(), avatar: z.string(), nick_name: z.string() });
+export type CommentUser = z.infer<typeof commentUser>;
 
 /** `GET /api/v2/course/{id}/comments`, `GET /api/v2/video/{id}/comments`: newest 200. */
-export interface CommentList {
-  comments: CommentItem[];
+export const commentList = z.strictObject({
+  comments: z.array(commentItem),
   /** user id → author; an author may be missing (deleted member). */
-  users: PhpMap<CommentUser>;
-}
+  users: phpMap(commentUser),
+});
+export type CommentList = z.infer<typeof commentList>;
 
 /** `GET /api/v2/course/{id}/like`: 1 = now liked, 0 = now unliked. */
-export type CourseLikeResult = 0 | 1;
+export const courseLikeResult = z.union([z.literal(0), z.literal(1)]);
+export type CourseLikeResult = z.infer<typeof courseLikeResult>;
 
 // ---------------------------------------------------------------- §7.7 – §7.9 videos
 
 /** `GET /api/v2/video/{id}` (token optional). */
-export interface VideoDetail {
-  video: CourseVideo;
-  videos: PhpMap<CourseVideo[]>;
-  chapters: CourseChapter[];
-  course: CourseDetailCourse;
+export const videoDetail = z.strictObject({
+  video: courseVideo,
+  videos: phpMap(z.array(courseVideo)),
+  chapters: z.array(courseChapter),
+  course: courseDetailCourse,
   /** May watch this video in full. */
-  is_watch: boolean;
-  video_watched_progress: PhpMap<VideoWatchProgress>;
-  buy_videos: number[];
-}
+  is_watch: z.boolean(),
+  video_watched_progress: phpMap(videoWatchProgress),
+  buy_videos: z.array(z.number()),
+});
+export type VideoDetail = z.infer<typeof videoDetail>;
 
 /** `GET /api/v2/video/{id}/playinfo?is_try=` — `is_try` present = trial requested. */
-export interface PlayUrl {
-  url: string;
+export const playUrl = z.strictObject({
+  url: z.string(),
   /** File extension: `m3u8`, `mp4`, … */
-  format: string;
+  format: z.string(),
   /** Seconds of media behind this URL (the trial length for a trial rendition). */
-  duration: number;
+  duration: z.number(),
   /** Rendition label shown by the quality switcher. */
-  name: string;
-}
+  name: z.string(),
+});
+export type PlayUrl = z.infer<typeof playUrl>;
 
-export interface PlayInfo {
+export const playInfo = z.strictObject({
   /** Empty when there is nothing playable (the h5 shows `暂无播放地址`). */
-  urls: PlayUrl[];
+  urls: z.array(playUrl),
   /**
    * 0 = full access. Otherwise the member is on trial: every URL is a trial rendition (never the
    * full video) and the player should also stop at this many seconds.
    */
-  trial_seconds: number;
-}
+  trial_seconds: z.number(),
+});
+export type PlayInfo = z.infer<typeof playInfo>;
+
+/** `?is_try` present (any value) asks for the free trial. */
+export const playInfoQuery = z.object({ is_try: z.unknown().optional() });
 
 /** `POST /api/v2/video/{id}/record` body: the current position in whole seconds. */
 export const videoRecordBody = z.object({
@@ -267,87 +285,104 @@ export const studyListQuery = z.object({
 });
 export type StudyListQuery = z.input<typeof studyListQuery>;
 
-export interface StudyCourse {
-  id: number;
-  title: string;
-  thumb: string;
-  charge: number;
+export const studyCourse = z.strictObject({
+  id: z.number(),
+  title: z.string(),
+  thumb: z.string(),
+  charge: z.number(),
   /** Every video of the course, hidden and unpublished ones included (MeEdu). */
-  videos_count: number;
-}
+  videos_count: z.number(),
+});
+export type StudyCourse = z.infer<typeof studyCourse>;
 
-export interface LastViewVideo {
-  id: number;
-  user_id: number;
-  course_id: number;
-  video_id: number;
-  watch_seconds: number;
+export const lastViewVideo = z.strictObject({
+  id: z.number(),
+  user_id: z.number(),
+  course_id: z.number(),
+  video_id: z.number(),
+  watch_seconds: z.number(),
   /** raw-dt */
-  watched_at: string | null;
+  watched_at: z.string().nullable(),
   /** raw-dt */
-  created_at: string;
+  created_at: z.string(),
   /** raw-dt */
-  updated_at: string;
-  video: { id: number; title: string; duration: number; published_at: string | null };
-}
+  updated_at: z.string(),
+  video: z.strictObject({
+    id: z.number(),
+    title: z.string(),
+    duration: z.number(),
+    published_at: z.string().nullable(),
+  }),
+});
+export type LastViewVideo = z.infer<typeof lastViewVideo>;
 
-export interface CourseWatchRecord {
-  id: number;
-  course_id: number;
-  user_id: number;
-  is_watched: number;
+export const courseWatchRecord = z.strictObject({
+  id: z.number(),
+  course_id: z.number(),
+  user_id: z.number(),
+  is_watched: z.number(),
   /** raw-dt */
-  watched_at: string | null;
+  watched_at: z.string().nullable(),
   /** 0–100 */
-  progress: number;
+  progress: z.number(),
   /** ISO */
-  created_at: string;
+  created_at: z.string(),
   /** ISO */
-  updated_at: string;
-}
+  updated_at: z.string(),
+});
+export type CourseWatchRecord = z.infer<typeof courseWatchRecord>;
 
-interface StudyRowCommon {
-  course_id: number;
-  user_id: number;
+const studyRowFields = {
+  course_id: z.number(),
+  user_id: z.number(),
   /** Fully watched videos of the course. */
-  learned_count: number;
-  last_view_video: LastViewVideo | [];
-  course: StudyCourse | [];
-}
+  learned_count: z.number(),
+  last_view_video: orEmpty(lastViewVideo),
+  course: orEmpty(studyCourse),
+};
 
 /** `GET /api/v3/member/courses` (订阅/购买): bought courses, newest purchase first. */
-export interface BoughtCourseRow extends StudyRowCommon {
-  charge: number;
+export const boughtCourseRow = z.strictObject({
+  ...studyRowFields,
+  charge: z.number(),
   /** raw-dt */
-  created_at: string;
-  watch_record: CourseWatchRecord | [];
-}
+  created_at: z.string(),
+  watch_record: orEmpty(courseWatchRecord),
+});
+export type BoughtCourseRow = z.infer<typeof boughtCourseRow>;
 
 /** `GET /api/v3/member/courses/like` (收藏): liked courses, newest first. */
-export interface LikedCourseRow extends StudyRowCommon {
+export const likedCourseRow = z.strictObject({
+  ...studyRowFields,
   /** ISO */
-  created_at: string;
-  watch_record: CourseWatchRecord | [];
-}
+  created_at: z.string(),
+  watch_record: orEmpty(courseWatchRecord),
+});
+export type LikedCourseRow = z.infer<typeof likedCourseRow>;
 
 /** `GET /api/v3/member/courses/learned` (在学): courses studied, most recent first. */
-export interface LearnedCourseRow extends StudyRowCommon {
-  id: number;
-  is_watched: number;
+export const learnedCourseRow = z.strictObject({
+  ...studyRowFields,
+  id: z.number(),
+  is_watched: z.number(),
   /** raw-dt */
-  watched_at: string | null;
-  progress: number;
+  watched_at: z.string().nullable(),
+  progress: z.number(),
   /** ISO */
-  created_at: string;
+  created_at: z.string(),
   /** ISO */
-  updated_at: string;
+  updated_at: z.string(),
   /** 1 = bought. */
-  is_subscribe: number;
-}
+  is_subscribe: z.number(),
+});
+export type LearnedCourseRow = z.infer<typeof learnedCourseRow>;
 
-export type BoughtCourseList = ListWithTotal<BoughtCourseRow>;
-export type LikedCourseList = ListWithTotal<LikedCourseRow>;
-export type LearnedCourseList = ListWithTotal<LearnedCourseRow>;
+export const boughtCourseList = listWithTotal(boughtCourseRow);
+export type BoughtCourseList = z.infer<typeof boughtCourseList>;
+export const likedCourseList = listWithTotal(likedCourseRow);
+export type LikedCourseList = z.infer<typeof likedCourseList>;
+export const learnedCourseList = listWithTotal(learnedCourseRow);
+export type LearnedCourseList = z.infer<typeof learnedCourseList>;
 
 // ---------------------------------------------------------------- §11 search
 
@@ -369,25 +404,27 @@ export type SearchQuery = z.input<typeof searchQuery>;
  * One hit. Every text field is plain text with no markup (tags stripped, no `<` or `>`), so it is
  * safe however it is rendered; highlight the keywords on the client.
  */
-export interface SearchItem {
+export const searchItem = z.strictObject({
   /** Equals `resource_id` (there is no separate search-record table). */
-  id: number;
-  resource_type: 'vod' | 'video';
-  resource_id: number;
-  title: string;
-  thumb: string;
-  short_desc: string;
-  charge: number;
-  desc: string | null;
+  id: z.number(),
+  resource_type: z.enum(['vod', 'video']),
+  resource_id: z.number(),
+  title: z.string(),
+  thumb: z.string(),
+  short_desc: z.string(),
+  charge: z.number(),
+  desc: z.string().nullable(),
   /** ISO */
-  created_at: string;
+  created_at: z.string(),
   /** ISO */
-  updated_at: string;
+  updated_at: z.string(),
   /** Snippet: `short_desc` when it holds a keyword, else ~100 characters of `desc` around it, else `''`. */
-  p: string;
-}
+  p: z.string(),
+});
+export type SearchItem = z.infer<typeof searchItem>;
 
-export type SearchResult = ListWithTotal<SearchItem>;
+export const searchResult = listWithTotal(searchItem);
+export type SearchResult = z.infer<typeof searchResult>;
 
 // ---------------------------------------------------------------- §14 home blocks
 
@@ -398,74 +435,265 @@ export const viewBlocksQuery = z.object({
 });
 export type ViewBlocksQuery = z.input<typeof viewBlocksQuery>;
 
-export interface SliderItem {
-  src: string;
-  href: string;
-}
-export interface GridNavConfig {
-  line_count: 4 | 5;
-  items: { src: string; name: string; href: string }[];
-}
-export interface BlankConfig {
-  height: number;
-  bgcolor: string;
-}
-export interface ImageGroupConfig {
-  v: 'v-1' | 'v-2' | 'v-3' | 'v-4' | 'v-1-2';
-  items: { src: string; url: string }[];
-}
-export interface GzhConfig {
-  title: string;
-  name: string;
-  logo: string;
-  desc: string;
-  qrcode: string;
-}
-export interface VodBlockCourse {
-  id: number;
-  title: string;
-  thumb: string;
-  charge: number;
-  user_count: number;
-  short_description: string;
+export const sliderItem = z.strictObject({ src: z.string(), href: z.string() });
+export type SliderItem = z.infer<typeof sliderItem>;
+export const gridNavConfig = z.strictObject({
+  line_count: z.union([z.literal(4), z.literal(5)]),
+  items: z.array(z.strictObject({ src: z.string(), name: z.string(), href: z.string() })),
+});
+export type GridNavConfig = z.infer<typeof gridNavConfig>;
+export const blankConfig = z.strictObject({ height: z.number(), bgcolor: z.string() });
+export type BlankConfig = z.infer<typeof blankConfig>;
+export const imageGroupConfig = z.strictObject({
+  v: z.enum(['v-1', 'v-2', 'v-3', 'v-4', 'v-1-2']),
+  items: z.array(z.strictObject({ src: z.string(), url: z.string() })),
+});
+export type ImageGroupConfig = z.infer<typeof imageGroupConfig>;
+export const gzhConfig = z.strictObject({
+  title: z.string(),
+  name: z.string(),
+  logo: z.string(),
+  desc: z.string(),
+  qrcode: z.string(),
+});
+export type GzhConfig = z.infer<typeof gzhConfig>;
+export const vodBlockCourse = z.strictObject({
+  id: z.number(),
+  title: z.string(),
+  thumb: z.string(),
+  charge: z.number(),
+  user_count: z.number(),
+  short_description: z.string(),
   /** raw-dt */
-  published_at: string | null;
-  category_id: number;
-  is_rec: number;
-  is_free: number;
-  is_vip_free: number;
+  published_at: z.string().nullable(),
+  category_id: z.number(),
+  is_rec: z.number(),
+  is_free: z.number(),
+  is_vip_free: z.number(),
   /** ISO */
-  created_at: string;
-  category: { id: number; name: string } | [];
-}
-export interface VodBlockConfig {
-  title: string;
+  created_at: z.string(),
+  category: orEmpty(idName),
+});
+export type VodBlockCourse = z.infer<typeof vodBlockCourse>;
+export const vodBlockConfig = z.strictObject({
+  title: z.string(),
   /** Courses on sale, in the order the block lists them. */
-  items: VodBlockCourse[];
-}
+  items: z.array(vodBlockCourse),
+});
+export type VodBlockConfig = z.infer<typeof vodBlockConfig>;
 
-interface BlockBase {
-  id: number;
-  platform: string;
-  page: string;
-  sort: number;
+const blockFields = {
+  id: z.number(),
+  platform: z.string(),
+  page: z.string(),
+  sort: z.number(),
   /** The stored JSON text. */
-  config: string;
-}
+  config: z.string(),
+};
+const block = <S extends string, C extends z.ZodType>(sign: S, config: C) =>
+  z.strictObject({ ...blockFields, sign: z.literal(sign), config_render: config });
 
 /** One home-page block; the h5 renders these six signs and skips any other quietly. */
-export type ViewBlock =
-  | (BlockBase & { sign: 'slider'; config_render: SliderItem[] })
-  | (BlockBase & { sign: 'grid-nav'; config_render: GridNavConfig })
-  | (BlockBase & { sign: 'blank'; config_render: BlankConfig })
-  | (BlockBase & { sign: 'image-group'; config_render: ImageGroupConfig })
-  | (BlockBase & { sign: 'h5-gzh-v1'; config_render: GzhConfig })
-  | (BlockBase & { sign: 'h5-vod-v1'; config_render: VodBlockConfig })
-  | (BlockBase & { sign: string; config_render: unknown });
+export const viewBlock = z.union([
+  block('slider', z.array(sliderItem)),
+  block('grid-nav', gridNavConfig),
+  block('blank', blankConfig),
+  block('image-group', imageGroupConfig),
+  block('h5-gzh-v1', gzhConfig),
+  block('h5-vod-v1', vodBlockConfig),
+  z.strictObject({ ...blockFields, sign: z.string(), config_render: z.unknown() }),
+]);
+export type ViewBlock = z.infer<typeof viewBlock>;
 
-export type ViewBlockList = ViewBlock[];
+export const viewBlockList = z.array(viewBlock);
+export type ViewBlockList = z.infer<typeof viewBlockList>;
+
+/** `GET /api/v2/decorationPage/blocks`: the later MeEdu path, `platform` defaults to h5. */
+export const decorationBlocksQuery = viewBlocksQuery.extend({
+  platform: z.preprocess((value) => (value === undefined ? 'h5' : value), requiredText('参数错误', 32)),
+});
 
 /** `GET /api/v3/course/{courseId}/attach/{id}` — the download address carries a single-use ticket. */
-export interface AttachmentDownloadAddress {
-  download_url: string;
-}
+export const attachmentDownloadAddress = z.strictObject({ download_url: z.string() });
+export type AttachmentDownloadAddress = z.infer<typeof attachmentDownloadAddress>;
+
+export const attachmentParams = z.object({ courseId: idParam(), id: idParam() });
+/** `?ticket=` from the download address (MeEdu clients send `?token=` instead). */
+export const attachmentDownloadQuery = z.object({ ticket: optionalText('参数错误', 128) });
+
+export const coursesApi = {
+  categories: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/course_categories',
+    tag: 'courses',
+    summary: 'Course categories with their children',
+    data: z.array(courseCategory),
+  }),
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/courses',
+    tag: 'courses',
+    summary: 'Published courses, paginated',
+    query: courseListQuery,
+    data: courseListPage,
+  }),
+  detail: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/course/:id',
+    tag: 'courses',
+    auth: 'optional',
+    summary: 'Course detail with chapters, videos and attachments',
+    params: idParams,
+    data: courseDetail,
+    note: 'with a token also `isBuy`, `isCollect` and watch progress',
+  }),
+  comments: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/course/:id/comments',
+    tag: 'courses',
+    summary: 'Newest 200 comments of a course',
+    params: idParams,
+    data: commentList,
+  }),
+  comment: defineEndpoint({
+    method: 'POST',
+    path: '/api/v2/course/:id/comment',
+    tag: 'courses',
+    auth: 'member',
+    summary: 'Comment on a course',
+    params: idParams,
+    body: commentBody,
+    data: emptyData,
+  }),
+  like: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/course/:id/like',
+    tag: 'courses',
+    auth: 'member',
+    summary: "Toggle the course in the member's favourites",
+    params: idParams,
+    data: courseLikeResult,
+    note: '1 when now liked, 0 when no longer liked',
+  }),
+  attachmentDownload: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/course/attach/:id/download',
+    tag: 'courses',
+    auth: 'optional',
+    summary: 'Download a course attachment — browser navigation',
+    description:
+      'Use the `download_url` of `GET /api/v3/course/{courseId}/attach/{id}`: it carries a single-use `ticket`. `?token=` still works for MeEdu clients.',
+    params: idParams,
+    query: attachmentDownloadQuery,
+    answers: 'application/octet-stream',
+    note: 'The file (or a redirect to it); the usual envelope when not allowed',
+  }),
+  attachmentAddress: defineEndpoint({
+    method: 'GET',
+    path: '/api/v3/course/:courseId/attach/:id',
+    tag: 'courses',
+    auth: 'member',
+    summary: 'Download address of a course attachment, with a single-use 5-minute ticket',
+    params: attachmentParams,
+    data: attachmentDownloadAddress,
+  }),
+  video: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/video/:id',
+    tag: 'videos',
+    auth: 'optional',
+    summary: 'Video detail with its course and chapters',
+    params: idParams,
+    data: videoDetail,
+  }),
+  playInfo: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/video/:id/playinfo',
+    tag: 'videos',
+    auth: 'member',
+    summary: 'Play URLs of a video; `?is_try=1` asks for the free trial',
+    params: idParams,
+    query: playInfoQuery,
+    data: playInfo,
+  }),
+  record: defineEndpoint({
+    method: 'POST',
+    path: '/api/v2/video/:id/record',
+    tag: 'videos',
+    auth: 'member',
+    summary: 'Record the watch position in seconds',
+    params: idParams,
+    body: videoRecordBody,
+    data: emptyData,
+  }),
+  videoComments: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/video/:id/comments',
+    tag: 'videos',
+    summary: 'Newest 200 comments of a video',
+    params: idParams,
+    data: commentList,
+  }),
+  videoComment: defineEndpoint({
+    method: 'POST',
+    path: '/api/v2/video/:id/comment',
+    tag: 'videos',
+    auth: 'member',
+    summary: 'Comment on a video the member may watch',
+    params: idParams,
+    body: commentBody,
+    data: emptyData,
+  }),
+  boughtCourses: defineEndpoint({
+    method: 'GET',
+    path: '/api/v3/member/courses',
+    tag: 'study',
+    auth: 'member',
+    summary: 'Courses the member bought or was granted (订阅)',
+    query: studyListQuery,
+    data: boughtCourseList,
+  }),
+  likedCourses: defineEndpoint({
+    method: 'GET',
+    path: '/api/v3/member/courses/like',
+    tag: 'study',
+    auth: 'member',
+    summary: 'Courses the member liked (收藏)',
+    query: studyListQuery,
+    data: likedCourseList,
+  }),
+  learnedCourses: defineEndpoint({
+    method: 'GET',
+    path: '/api/v3/member/courses/learned',
+    tag: 'study',
+    auth: 'member',
+    summary: 'Courses the member studied, latest first (在学)',
+    query: studyListQuery,
+    data: learnedCourseList,
+  }),
+  search: defineEndpoint({
+    method: 'GET',
+    path: '/api/v3/search',
+    tag: 'home and search',
+    summary: 'Search courses and videos by keywords',
+    query: searchQuery,
+    data: searchResult,
+  }),
+  viewBlocks: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/viewBlock/page/blocks',
+    tag: 'home and search',
+    summary: 'Home page decoration blocks',
+    query: viewBlocksQuery,
+    data: viewBlockList,
+    note: 'sliders, grid navs, course lists, images, blank space, official-account card',
+  }),
+  decorationBlocks: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/decorationPage/blocks',
+    tag: 'home and search',
+    summary: 'Home page blocks, later MeEdu path (only `page_name`; platform is h5)',
+    query: decorationBlocksQuery,
+    data: viewBlockList,
+  }),
+};

@@ -1,34 +1,37 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { emptyData } from './shapes';
 import { oneOf, requiredSecret, requiredText } from './validation';
 
-/** `GET /api/v2/member/detail` — api-contract §6.1 */
-export interface MemberDetail {
-  id: number;
-  avatar: string;
-  nick_name: string;
-  mobile: string;
-  is_lock: number;
-  is_active: number;
-  role_id: number;
+/** `GET /api/v2/member/detail` */
+export const memberDetail = z.strictObject({
+  id: z.number(),
+  avatar: z.string(),
+  nick_name: z.string(),
+  mobile: z.string(),
+  is_lock: z.number(),
+  is_active: z.number(),
+  role_id: z.number(),
   /** raw-dt `YYYY-MM-DD HH:mm:ss` (UTC+8) */
-  role_expired_at: string | null;
-  invite_balance: number;
-  is_password_set: number;
-  is_set_nickname: number;
+  role_expired_at: z.string().nullable(),
+  invite_balance: z.number(),
+  is_password_set: z.number(),
+  is_set_nickname: z.number(),
   /** ISO `YYYY-MM-DDTHH:mm:ss.000000Z` */
-  created_at: string;
-  credit1: number;
-  credit2: number;
-  credit3: number;
-  role: { id: number; name: string } | null;
-  is_bind_qq: number;
-  is_bind_wechat: number;
-  is_bind_mobile: number;
-  invite_people_count: number;
-  is_face_verify: boolean;
-  profile_real_name: string;
-  profile_id_number: string;
-}
+  created_at: z.string(),
+  credit1: z.number(),
+  credit2: z.number(),
+  credit3: z.number(),
+  role: z.strictObject({ id: z.number(), name: z.string() }).nullable(),
+  is_bind_qq: z.number(),
+  is_bind_wechat: z.number(),
+  is_bind_mobile: z.number(),
+  invite_people_count: z.number(),
+  is_face_verify: z.boolean(),
+  profile_real_name: z.string(),
+  profile_id_number: z.string(),
+});
+export type MemberDetail = z.infer<typeof memberDetail>;
 
 /** `POST /api/v2/member/detail/avatar` — multipart, field `file`; JPEG, PNG or WebP up to 1 MB. */
 export const AVATAR_FIELD = 'file';
@@ -86,9 +89,8 @@ export type VerifyMobileBody = z.input<typeof verifyMobileBody>;
  * Answer of `POST /api/v2/member/verify`: a ticket valid 10 minutes, for this member and this
  * (old) mobile only, spent by one successful `PUT /api/v2/member/mobile`.
  */
-export interface MobileVerifySign {
-  sign: string;
-}
+export const mobileVerifySign = z.strictObject({ sign: z.string() });
+export type MobileVerifySign = z.infer<typeof mobileVerifySign>;
 
 /** `PUT /api/v2/member/mobile` — api-contract §6.7 (code sent to the new number, scene `mobile_bind`). */
 export const changeMobileBody = z.object({
@@ -105,3 +107,89 @@ export type SocialiteApp = (typeof SOCIALITE_APPS)[number];
 
 /** `POST /api/v3/member/destroy` — api-contract §6.8: no body; deletion happens after this grace. */
 export const ACCOUNT_DELETION_GRACE_DAYS = 7;
+
+export const memberApi = {
+  detail: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/member/detail',
+    tag: 'member',
+    auth: 'member',
+    summary: "The member's profile",
+    data: memberDetail,
+    note: 'VIP role and expiry, credits, binding and verification flags',
+  }),
+  avatar: defineEndpoint({
+    method: 'POST',
+    path: '/api/v2/member/detail/avatar',
+    tag: 'member',
+    auth: 'member',
+    summary: 'Upload a new avatar',
+    upload: { field: AVATAR_FIELD, description: 'JPEG, PNG or WebP, at most 1 MB' },
+    data: emptyData,
+  }),
+  nickname: defineEndpoint({
+    method: 'POST',
+    path: '/api/v2/member/detail/nickname',
+    tag: 'member',
+    auth: 'member',
+    summary: 'Change the nickname',
+    body: nicknameBody,
+    data: emptyData,
+  }),
+  password: defineEndpoint({
+    method: 'POST',
+    path: '/api/v2/member/detail/password',
+    tag: 'member',
+    auth: 'member',
+    summary: 'Set or reset the password with an SMS code, scene `password_reset`',
+    body: passwordBody,
+    data: emptyData,
+  }),
+  bindMobile: defineEndpoint({
+    method: 'POST',
+    path: '/api/v2/member/detail/mobile',
+    tag: 'member',
+    auth: 'member',
+    summary: 'Bind a mobile to an account without one, SMS scene `mobile_bind`',
+    body: bindMobileBody,
+    data: emptyData,
+  }),
+  verifyMobile: defineEndpoint({
+    method: 'POST',
+    path: '/api/v2/member/verify',
+    tag: 'member',
+    auth: 'member',
+    summary: 'Prove ownership of the current mobile before changing it',
+    body: verifyMobileBody,
+    data: mobileVerifySign,
+    note: 'pass `sign` to PUT /api/v2/member/mobile',
+  }),
+  changeMobile: defineEndpoint({
+    method: 'PUT',
+    path: '/api/v2/member/mobile',
+    tag: 'member',
+    auth: 'member',
+    summary: 'Change the mobile, with the `sign` of /api/v2/member/verify',
+    body: changeMobileBody,
+    data: emptyData,
+  }),
+  destroy: defineEndpoint({
+    method: 'POST',
+    path: '/api/v3/member/destroy',
+    tag: 'member',
+    auth: 'member',
+    summary: 'Request account deletion',
+    description:
+      'The account is deleted after a 7-day grace period by the `execute-account-deletions` job; logging in again cancels the request.',
+    data: emptyData,
+  }),
+  unbindSocialite: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/v2/member/socialite/:app',
+    tag: 'social login',
+    auth: 'member',
+    summary: 'Unbind QQ or WeChat',
+    params: socialiteAppParams,
+    data: emptyData,
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { ListWithTotal } from './envelope';
+import { defineEndpoint } from './endpoint';
+import { emptyData, idParams, listWithTotal } from './shapes';
 
 const positiveInt = (max: number, fallback: number) =>
   z.preprocess(
@@ -27,18 +28,58 @@ export const messagesQuery = z.object({
 export type MessagesQuery = z.input<typeof messagesQuery>;
 
 /** One inbox message. `id` is a string on the wire (MeEdu uses UUIDs); here it holds digits. */
-export interface MemberMessage {
-  id: string;
-  notifiable_id: number;
-  data: { message: string };
+export const memberMessage = z.strictObject({
+  id: z.string(),
+  notifiable_id: z.number(),
+  data: z.strictObject({ message: z.string() }),
   /** ISO `YYYY-MM-DDTHH:mm:ss.000000Z`, or null while unread */
-  read_at: string | null;
+  read_at: z.string().nullable(),
   /** ISO */
-  created_at: string;
-}
+  created_at: z.string(),
+});
+export type MemberMessage = z.infer<typeof memberMessage>;
 
 /** `GET /api/v2/member/messages` data, newest first. */
-export type MemberMessagesPage = ListWithTotal<MemberMessage>;
+export const memberMessagesPage = listWithTotal(memberMessage);
+export type MemberMessagesPage = z.infer<typeof memberMessagesPage>;
 
 /** `GET /api/v2/member/unreadNotificationCount` data: a plain integer, always counted fresh. */
-export type UnreadNotificationCount = number;
+export const unreadNotificationCount = z.number().int();
+export type UnreadNotificationCount = z.infer<typeof unreadNotificationCount>;
+
+export const messagesApi = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/member/messages',
+    tag: 'messages',
+    auth: 'member',
+    summary: 'Inbox, newest first',
+    query: messagesQuery,
+    data: memberMessagesPage,
+  }),
+  markRead: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/member/notificationMarkAsRead/:id',
+    tag: 'messages',
+    auth: 'member',
+    summary: 'Mark one message read',
+    params: idParams,
+    data: emptyData,
+  }),
+  markAllRead: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/member/notificationMarkAllAsRead',
+    tag: 'messages',
+    auth: 'member',
+    summary: 'Mark every message read',
+    data: emptyData,
+  }),
+  unreadCount: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/member/unreadNotificationCount',
+    tag: 'messages',
+    auth: 'member',
+    summary: 'Number of unread messages',
+    data: unreadNotificationCount,
+  }),
+};

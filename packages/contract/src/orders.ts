@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { LaravelPage } from './envelope';
+import { defineEndpoint } from './endpoint';
+import { idParams, laravelPage, orEmpty } from './shapes';
 import { oneOf, optionalText, requiredText } from './validation';
 
 /**
@@ -103,94 +104,283 @@ export type MemberOrdersQuery = z.input<typeof memberOrdersQuery>;
 // ---------------------------------------------------------------------------------------------
 // Responses (types are exact: the h5 compares with ===)
 
+const orderStatus = z.union([
+  z.literal(ORDER_STATUS.UNPAID),
+  z.literal(ORDER_STATUS.PAYING),
+  z.literal(ORDER_STATUS.CANCELLED),
+  z.literal(ORDER_STATUS.PAID),
+  z.literal(ORDER_STATUS.REFUNDED),
+]);
+
 /** `GET /api/v2/roles` item, ordered by weight. */
-export interface VipRole {
-  id: number;
-  name: string;
-  charge: number;
-  expire_days: number;
-  desc_rows: string[];
-}
+export const vipRole = z.strictObject({
+  id: z.number(),
+  name: z.string(),
+  charge: z.number(),
+  expire_days: z.number(),
+  desc_rows: z.array(z.string()),
+});
+export type VipRole = z.infer<typeof vipRole>;
 
 /** `GET /api/v2/order/payments` item; icon is an absolute URL. */
-export interface PaymentMethod {
-  sign: PaymentSign;
-  name: string;
-  icon: string;
-}
+export const paymentMethod = z.strictObject({
+  sign: z.enum(PAYMENT_SIGNS),
+  name: z.string(),
+  icon: z.string(),
+});
+export type PaymentMethod = z.infer<typeof paymentMethod>;
 
-export interface PromoCode {
-  id: number;
-  code: string;
+export const promoCode = z.strictObject({
+  id: z.number(),
+  code: z.string(),
   /** raw-dt `YYYY-MM-DD HH:mm:ss` (UTC+8) or null = never expires */
-  expired_at: string | null;
+  expired_at: z.string().nullable(),
   /** The buyer's discount in yuan. */
-  invited_user_reward: number;
+  invited_user_reward: z.number(),
   /** The code owner's reward in yuan per paid order. */
-  invite_user_reward: number;
-}
+  invite_user_reward: z.number(),
+});
+export type PromoCode = z.infer<typeof promoCode>;
 
 /** `GET /api/v2/promoCode/{code}/check`; an unknown code is `{can_use: 0, promo_code: []}`. */
-export interface PromoCodeCheck {
-  can_use: 0 | 1;
-  promo_code: PromoCode | [];
-}
+export const promoCodeCheck = z.strictObject({
+  can_use: z.union([z.literal(0), z.literal(1)]),
+  promo_code: orEmpty(promoCode),
+});
+export type PromoCodeCheck = z.infer<typeof promoCodeCheck>;
+
+const createdOrderFields = {
+  id: z.number(),
+  user_id: z.number(),
+  /** Goods price before the discount (yuan). */
+  charge: z.number(),
+  order_id: z.string(),
+  status: orderStatus,
+  status_text: z.string(),
+  payment_text: z.string(),
+  continue_pay: z.boolean(),
+  /** ISO `…T…000000Z` */
+  created_at: z.string(),
+  /** Promo discount applied (yuan). */
+  discount: z.number(),
+  /** What the member pays: charge − discount, never below 0 (yuan). */
+  amount: z.number(),
+};
 
 /** `POST /api/v2/order/course|role`; `status_text === '已支付'` means fully paid by the promo code. */
-export interface CreatedOrder {
-  id: number;
-  user_id: number;
-  /** Goods price before the discount (yuan). */
-  charge: number;
-  order_id: string;
-  status: OrderStatus;
-  status_text: string;
-  payment_text: string;
-  continue_pay: boolean;
-  /** ISO `…T…000000Z` */
-  created_at: string;
-  /** Promo discount applied (yuan). */
-  discount: number;
-  /** What the member pays: charge − discount, never below 0 (yuan). */
-  amount: number;
-}
+export const createdOrder = z.strictObject(createdOrderFields);
+export type CreatedOrder = z.infer<typeof createdOrder>;
 
-export interface OrderGoods {
-  num: number;
-  goods_text: string;
-  charge: number;
-  goods_type: 'COURSE' | 'ROLE';
-  goods_name: string;
-  goods_thumb: string;
-  goods_id: number;
-  goods_charge: number;
-  goods_ori_charge: number;
-}
+export const orderGoods = z.strictObject({
+  num: z.number(),
+  goods_text: z.string(),
+  charge: z.number(),
+  goods_type: z.enum(['COURSE', 'ROLE']),
+  goods_name: z.string(),
+  goods_thumb: z.string(),
+  goods_id: z.number(),
+  goods_charge: z.number(),
+  goods_ori_charge: z.number(),
+});
+export type OrderGoods = z.infer<typeof orderGoods>;
 
 /** `GET /api/v2/member/orders` item, newest first. */
-export interface MemberOrder extends CreatedOrder {
+export const memberOrder = z.strictObject({
+  ...createdOrderFields,
   /** `wap` (Alipay), `mp` (WeChat JSAPI), `h5` (WeChat H5), `hand`, `sandbox` or `''` */
-  payment_method: string;
+  payment_method: z.string(),
   /** 1 when part or all of the order was refunded. */
-  is_refund: 0 | 1;
-  refunded_charge: number;
-  goods: OrderGoods[];
-}
-export type MemberOrdersPage = LaravelPage<MemberOrder>;
+  is_refund: z.union([z.literal(0), z.literal(1)]),
+  refunded_charge: z.number(),
+  goods: z.array(orderGoods),
+});
+export type MemberOrder = z.infer<typeof memberOrder>;
+export const memberOrdersPage = laravelPage(memberOrder);
+export type MemberOrdersPage = z.infer<typeof memberOrdersPage>;
 
 /** `GET /api/v2/order/status?order_id=` — what `/order/success` polls until `status === 9`. */
-export interface OrderStatusData {
-  status: OrderStatus;
-  status_text: string;
-}
+export const orderStatusData = z.strictObject({ status: orderStatus, status_text: z.string() });
+export type OrderStatusData = z.infer<typeof orderStatusData>;
 
 /** `POST /api/v3/order/pay/ticket` — use within `expires_in` seconds, once. */
-export interface PayTicket {
-  ticket: string;
-  expires_in: number;
-}
+export const payTicket = z.strictObject({ ticket: z.string(), expires_in: z.number() });
+export type PayTicket = z.infer<typeof payTicket>;
 
 /** `POST /api/v3/order/pay/handPay` — transfer instructions (HTML from the site settings). */
-export interface HandPayText {
-  text: string;
-}
+export const handPayText = z.strictObject({ text: z.string() });
+export type HandPayText = z.infer<typeof handPayText>;
+
+/** `{code}` path parameter of the promo-code routes. */
+export const promoCodeParams = z.object({ code: z.string() });
+
+/** `:session` of the sandbox cashier. */
+export const sandboxSessionParams = z.object({ session: z.string() });
+
+export const ordersApi = {
+  roles: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/roles',
+    tag: 'orders',
+    summary: 'VIP plans on sale, by weight',
+    data: z.array(vipRole),
+  }),
+  role: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/role/:id',
+    tag: 'orders',
+    summary: 'One VIP plan',
+    params: idParams,
+    data: vipRole,
+  }),
+  checkPromoCode: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/promoCode/:code/check',
+    tag: 'orders',
+    auth: 'member',
+    summary: 'Whether the member may use a promo code',
+    params: promoCodeParams,
+    data: promoCodeCheck,
+    note: 'an unknown code is `{can_use: 0, promo_code: []}`',
+  }),
+  promoCode: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/promoCode/:code',
+    tag: 'orders',
+    summary: 'A promo code by its code',
+    params: promoCodeParams,
+    data: promoCode,
+  }),
+  createCourseOrder: defineEndpoint({
+    method: 'POST',
+    path: '/api/v2/order/course',
+    tag: 'orders',
+    auth: 'member',
+    summary: 'Create an order for a course',
+    body: createCourseOrderBody,
+    data: createdOrder,
+    note: '`status_text` 已支付 when a promo code paid it all. Unpaid orders are cancelled after 60 minutes.',
+  }),
+  createRoleOrder: defineEndpoint({
+    method: 'POST',
+    path: '/api/v2/order/role',
+    tag: 'orders',
+    auth: 'member',
+    summary: 'Create an order for a VIP plan',
+    body: createRoleOrderBody,
+    data: createdOrder,
+  }),
+  memberOrders: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/member/orders',
+    tag: 'orders',
+    auth: 'member',
+    summary: "The member's orders, newest first",
+    query: memberOrdersQuery,
+    data: memberOrdersPage,
+  }),
+  status: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/order/status',
+    tag: 'orders',
+    auth: 'member',
+    summary: "Status of one of the member's orders (what the payment result page polls)",
+    query: orderStatusQuery,
+    data: orderStatusData,
+    note: '`status` 9 is paid',
+  }),
+};
+
+export const paymentsApi = {
+  methods: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/order/payments',
+    tag: 'payments',
+    auth: 'member',
+    summary: 'Payment methods offered in a scene',
+    query: paymentsQuery,
+    data: z.array(paymentMethod),
+  }),
+  ticket: defineEndpoint({
+    method: 'POST',
+    path: '/api/v3/order/pay/ticket',
+    tag: 'payments',
+    auth: 'member',
+    summary: 'Step 1 of a browser payment: a single-use ticket for /api/v2/order/pay/redirect',
+    body: payTicketBody,
+    data: payTicket,
+  }),
+  redirect: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/order/pay/redirect',
+    tag: 'payments',
+    summary: "Step 2 of a browser payment: go to the gateway's cashier",
+    description: 'Authenticated by the `ticket` of step 1, never by a login token in the URL.',
+    query: payRedirectQuery,
+    answers: 'redirect',
+    note: "Redirect to the gateway's cashier page; the usual envelope when the order cannot be paid",
+  }),
+  handPay: defineEndpoint({
+    method: 'POST',
+    path: '/api/v3/order/pay/handPay',
+    tag: 'payments',
+    auth: 'member',
+    summary: 'Pay by manual transfer',
+    body: handPayBody,
+    data: handPayText,
+    note: '`text`: the transfer instructions (HTML from the site settings)',
+  }),
+  handPayText: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/order/pay/handPay',
+    tag: 'payments',
+    auth: 'member',
+    summary: 'Manual transfer instructions',
+    data: handPayText,
+  }),
+};
+
+/** Server-to-server notifications and the pages of our own payment steps. */
+export const paymentGatewayApi = {
+  alipayNotify: defineEndpoint({
+    method: 'POST',
+    path: '/payment/callback/alipay',
+    tag: 'payment gateways',
+    summary: 'Alipay asynchronous notification (server to server, signature checked)',
+    answers: 'text/plain',
+    note: '`success` once the notification is verified and applied; 404 when Alipay is not configured',
+  }),
+  wechatNotify: defineEndpoint({
+    method: 'POST',
+    path: '/payment/callback/wechat',
+    tag: 'payment gateways',
+    summary: 'WeChat Pay v3 notification (server to server, signature checked, resource decrypted)',
+    answers: 'application/json',
+    note: "WeChat's `{code, message}` acknowledgement; 404 when WeChat Pay is not configured",
+  }),
+  wechatJsapi: defineEndpoint({
+    method: 'GET',
+    path: '/payment/wechat/jsapi',
+    tag: 'payment gateways',
+    summary: 'WeChat JSAPI payment page, reached back from the silent OAuth step',
+    answers: 'text/html',
+    note: 'Page that opens the WeChat Pay sheet, then returns to the order page',
+  }),
+  sandboxPage: defineEndpoint({
+    method: 'GET',
+    path: '/payment/sandbox/:session',
+    tag: 'payment gateways',
+    summary: '模拟支付: the sandbox cashier page (never in production)',
+    params: sandboxSessionParams,
+    answers: 'text/html',
+    note: 'Page with 支付成功 / 取消 buttons; 404 when the sandbox gateway is off',
+  }),
+  sandboxFinish: defineEndpoint({
+    method: 'POST',
+    path: '/payment/sandbox/:session',
+    tag: 'payment gateways',
+    summary: '模拟支付: pay or cancel the sandbox session (form field `action`)',
+    params: sandboxSessionParams,
+    answers: 'redirect',
+    note: 'Redirect (303) to the return or quit URL of the order',
+  }),
+};

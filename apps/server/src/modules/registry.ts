@@ -1,34 +1,44 @@
 import type { FastifyPluginAsync } from 'fastify';
-import opsRoutes from './ops/routes';
-import systemRoutes from './system/routes';
-import captchaRoutes from './captcha/routes';
-import authRoutes from './auth/routes';
-import memberRoutes from './member/routes';
-import messagesRoutes from './messages/routes';
-import courseRoutes from './courses/routes';
-import mediaRoutes from './media/routes';
-import localStorageRoutes from '../providers/storage/local-storage-routes';
-import socialRoutes from './social/routes';
-import faceVerifyRoutes from './face-verify/routes';
-import orderRoutes from './orders/routes';
-import paymentRoutes from './payments/routes';
-import paymentGatewayRoutes from './payments/gateway-routes';
+import type { CliCommand } from '../cli/command';
+import type { ScheduledJob } from '../jobs/job';
+import type { FeatureModule, LoginHook } from './module';
+import { opsModule } from './ops';
+import { systemModule } from './system';
+import { captchaModule } from './captcha';
+import { authModule } from './auth';
+import { memberModule } from './member';
+import { messagesModule } from './messages';
+import { coursesModule } from './courses';
+import { mediaModule } from './media';
+import { socialModule } from './social';
+import { faceVerifyModule } from './face-verify';
+import { ordersModule } from './orders';
+import { paymentsModule } from './payments';
 
-/** Route plugins of every feature module, registered in this order by `buildApp`. */
-// ops comes first: its global hooks (metrics, the route list behind /api/docs) must see every route.
-export const API_MODULES: FastifyPluginAsync[] = [
-  opsRoutes,
-  systemRoutes,
-  captchaRoutes,
-  authRoutes,
-  memberRoutes,
-  messagesRoutes,
-  localStorageRoutes,
-  courseRoutes,
-  mediaRoutes,
-  socialRoutes,
-  faceVerifyRoutes,
-  orderRoutes,
-  paymentRoutes,
-  paymentGatewayRoutes,
+/**
+ * Every feature of the server. ops comes first: its global hooks (metrics, the route list behind
+ * /api/docs) must see every route. Lock ids of jobs are 72_530_050 + n and never reused.
+ */
+export const MODULES: readonly FeatureModule[] = [
+  opsModule,
+  systemModule,
+  captchaModule,
+  authModule,
+  memberModule,
+  messagesModule,
+  coursesModule,
+  mediaModule,
+  socialModule,
+  faceVerifyModule,
+  ordersModule,
+  paymentsModule,
 ];
+
+/** Route plugins of every module, registered in this order by `buildApp`. */
+export const API_MODULES: FastifyPluginAsync[] = MODULES.flatMap((module) => module.routes ?? []);
+/** Every operator command (`npm run cli -- --help`). */
+export const CLI_COMMANDS: CliCommand[] = MODULES.flatMap((module) => module.commands ?? []);
+/** Every scheduled job; intervals can be changed per deployment with JOB_INTERVALS. */
+export const JOBS: ScheduledJob[] = MODULES.flatMap((module) => module.jobs ?? []);
+/** Run inside the transaction of every successful login. */
+export const LOGIN_HOOKS: LoginHook[] = MODULES.flatMap((module) => module.loginHooks ?? []);

@@ -1,52 +1,121 @@
-import type { FastifyRequest } from 'fastify';
-import type { AppServices } from '../../services';
+import { verifyPassword } from '../../shared/auth/passwords';
+import type { TokenService } from '../../shared/auth/tokens';
 import type { Db } from '../../shared/db/database';
+import type { ClientInfo } from '../../shared/http/client-info';
+import { BusinessError } from '../../shared/http/errors';
+import type { SettingsService } from '../../shared/settings/settings-service';
+import type { EphemeralStore } from '../../shared/store/ephemeral-store';
+import type { SmsCodeService } from '../captcha/sms-codes';
+import type { LoginHook } from '../module';
+import { registerMember } from './registration';
+
+export const LOCKED_MESSAGE = '账号已被锁定';
+export const WRONG_CREDENTIALS_MESSAGE = '手机号或密码错误';
+export const TOO_MANY_PASSWORD_FAILURES_MESSAGE = '密码错误次数过多，请稍后再试';
+const PASSWORD_FAILURE_LIMIT = 10;
+const PASSWORD_FAILURE_WINDOW_SECONDS = 900;
 
 const PLATFORMS = new Set(['PC', 'H5', 'IOS', 'ANDROID', 'MINI', 'APP', 'OTHER']);
 
-/** Extra steps a feature runs on every successful login (e.g. cancelling a pending deletion). */
-export type LoginHook = (trx: Db, userId: number, services: AppServices) => Promise<void>;
-const loginHooks: LoginHook[] = [];
-export const onLogin = (hook: LoginHook) => void loginHooks.push(hook);
+/** What issuing a login token needs. */
+export interface LoginDeps {
+  db: Db;
+  tokens: TokenService;
+  env: { appUrl: string };
+  now: () => Date;
+  /** The login hooks of every module (modules/registry.ts), run in the login's transaction. */
+  loginHooks: readonly LoginHook[];
+}
 
 /**
  * Issues a token for a member and records the login (platform, ip, user agent, jti) the way
  * MeEdu's UserLoginEvent does; the record is what logout revokes and what the guard checks.
  */
-export async function issueLoginToken(
-  services: AppServices,
-  request: FastifyRequest,
-  userId: number,
-): Promise<string> {
-  const issuer = `${services.env.appUrl}${request.url.split('?')[0]}`;
-  const { token, jti, expiresAt } = services.tokens.issue(userId, issuer);
-  const platformHeader = String(request.headers['meedu-platform'] ?? '').toUpperCase();
-  await services.db.transaction().execute(async (trx) => {
+export async function issueLoginToken(deps: LoginDeps, userId: number, client: ClientInfo): Promise<string> {
+  const issuer = `${deps.env.appUrl}${client.path}`;
+  const { token, jti, expiresAt } = deps.tokens.issue(userId, issuer);
+  await deps.db.transaction().execute(async (trx) => {
     const record = await trx
       .insertInto('user_login_records')
       .values({
         user_id: userId,
         jti,
-        platform: PLATFORMS.has(platformHeader) ? platformHeader : 'APP',
-        ip: request.ip,
-        ua: String(request.headers['user-agent'] ?? '').slice(0, 500),
+        platform: PLATFORMS.has(client.platform) ? client.platform : 'APP',
+        ip: client.ip,
+        ua: client.userAgent.slice(0, 500),
         iss: issuer,
         expires_at: expiresAt,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx.updateTable('users').set({ last_login_id: record.id }).where('id', '=', userId).execute();
-    for (const hook of loginHooks) await hook(trx, userId, services);
+    for (const hook of deps.loginHooks) await hook(trx, userId, deps.now());
   });
   return token;
 }
 
 /** Logout: the token's login record is revoked, so the token stops working on every node. */
-export async function revokeToken(services: AppServices, jti: string): Promise<void> {
-  await services.db
+export async function revokeToken(deps: { db: Db; now: () => Date }, jti: string): Promise<void> {
+  await deps.db
     .updateTable('user_login_records')
-    .set({ revoked_at: services.now() })
+    .set({ revoked_at: deps.now() })
     .where('jti', '=', jti)
     .where('revoked_at', 'is', null)
     .execute();
+}
+
+/** SMS login; an unknown mobile registers a new member. */
+export async function loginWithSms(
+  deps: LoginDeps & { smsCodes: SmsCodeService; settings: SettingsService },
+  input: { mobile: string; mobileCode: string | undefined },
+  client: ClientInfo,
+): Promise<string> {
+  const { db, smsCodes, settings } = deps;
+  await smsCodes.verify(input.mobile, input.mobileCode, ['login', 'register']);
+  const snapshot = await settings.snapshot();
+  const userId = await db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom('users')
+      .select(['id', 'is_lock'])
+      .where('mobile', '=', input.mobile)
+      .executeTakeFirst();
+    if (existing) {
+      if (existing.is_lock === 1) throw new BusinessError(LOCKED_MESSAGE);
+      return existing.id;
+    }
+    const id = await registerMember(trx, snapshot, {
+      mobile: input.mobile,
+      registerIp: client.ip,
+      now: deps.now(),
+    });
+    if (snapshot.int('member.is_lock_default') === 1) return null;
+    return id;
+  });
+  if (userId === null) throw new BusinessError(LOCKED_MESSAGE);
+  return issueLoginToken(deps, userId, client);
+}
+
+/** Password login; 10 wrong passwords for a mobile lock it out for 15 minutes. */
+export async function loginWithPassword(
+  deps: LoginDeps & { store: EphemeralStore },
+  input: { mobile: string; password: string },
+  client: ClientInfo,
+): Promise<string> {
+  const { db, store } = deps;
+  const failuresKey = `login:password-failures:${input.mobile}`;
+  if (Number(await store.get(failuresKey)) >= PASSWORD_FAILURE_LIMIT) {
+    throw new BusinessError(TOO_MANY_PASSWORD_FAILURES_MESSAGE);
+  }
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'password', 'is_lock'])
+    .where('mobile', '=', input.mobile)
+    .executeTakeFirst();
+  if (!user || !(await verifyPassword(input.password, user.password))) {
+    await store.increment(failuresKey, PASSWORD_FAILURE_WINDOW_SECONDS);
+    throw new BusinessError(WRONG_CREDENTIALS_MESSAGE);
+  }
+  if (user.is_lock === 1) throw new BusinessError(LOCKED_MESSAGE);
+  await store.delete(failuresKey);
+  return issueLoginToken(deps, user.id, client);
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { sendSmsBody } from '@kezhan/contract/auth';
+import { authApi } from '@kezhan/contract/auth';
 import { NO_DATA, ok } from '../../shared/http/envelope';
 import { BusinessError } from '../../shared/http/errors';
-import { validate } from '../../shared/http/validate';
+import { route } from '../../shared/http/route';
 
 export const WRONG_CAPTCHA_MESSAGE = '图形验证码错误';
 
@@ -11,10 +11,10 @@ export default async function captchaRoutes(app: FastifyInstance) {
   // Each IP may also ask for captchas and SMS only so often, on top of the global limit.
   const perIpLimit = (max: number) => ({ config: { rateLimit: { max, timeWindow: 60_000 } } });
 
-  app.get('/api/v2/captcha/image', perIpLimit(30), async () => ok(await imageCaptcha.issue()));
+  route(app, authApi.captchaImage, perIpLimit(30), async () => ok(await imageCaptcha.issue()));
 
-  app.post('/api/v2/captcha/sms', perIpLimit(10), async (request) => {
-    const body = validate(sendSmsBody, request.body);
+  route(app, authApi.sendSms, perIpLimit(10), async (request) => {
+    const body = request.body;
     if (!(await imageCaptcha.check(body.image_key, body.image_captcha))) {
       throw new BusinessError(WRONG_CAPTCHA_MESSAGE);
     }

@@ -2,18 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  commentBody,
-  courseListQuery,
-  searchQuery,
-  studyListQuery,
-  videoRecordBody,
-  viewBlocksQuery,
-} from '@kezhan/contract/courses';
+import { coursesApi } from '@kezhan/contract/courses';
 import { NO_DATA, ok } from '../../shared/http/envelope';
 import { AuthenticationError, BusinessError } from '../../shared/http/errors';
-import { parseId, validate } from '../../shared/http/validate';
-import { memberIdOf, optionalMember, requireMember } from '../../shared/auth/guard';
+import { route } from '../../shared/http/route';
+import { memberIdOf } from '../../shared/auth/guard';
 import { accessToCourse } from './access';
 import {
   ATTACHMENT_TICKET,
@@ -40,7 +33,6 @@ import { findVisibleVideo, loadPlayInfo, loadVideoDetail, videoAccessOf } from '
 export const PUBLIC_DIR = path.resolve(import.meta.dirname, '../../../public');
 const NO_PERMISSION = '无权限';
 
-const idParam = (request: FastifyRequest) => parseId((request.params as { id?: unknown }).id);
 const guestOrMember = (request: FastifyRequest) => request.member?.id ?? null;
 
 export default async function courseRoutes(app: FastifyInstance) {
@@ -58,10 +50,10 @@ export default async function courseRoutes(app: FastifyInstance) {
   }
 
   // §7.1 – §7.6 courses
-  app.get('/api/v2/course_categories', async () => ok(await listCategories(db)));
+  route(app, coursesApi.categories, async () => ok(await listCategories(db)));
 
-  app.get('/api/v2/courses', async (request) => {
-    const query = validate(courseListQuery, request.query);
+  route(app, coursesApi.list, async (request) => {
+    const query = request.query;
     return ok(
       await listCourses(db, appUrl, now(), {
         page: query.page,
@@ -72,18 +64,18 @@ export default async function courseRoutes(app: FastifyInstance) {
     );
   });
 
-  app.get('/api/v2/course/:id', { preHandler: optionalMember }, async (request) =>
-    ok(await loadCourseDetail(db, appUrl, now(), idParam(request), guestOrMember(request))),
+  route(app, coursesApi.detail, async (request) =>
+    ok(await loadCourseDetail(db, appUrl, now(), request.params.id, guestOrMember(request))),
   );
 
-  app.get('/api/v2/course/:id/comments', async (request) => {
-    const course = await findCourseOnSale(db, idParam(request), now());
+  route(app, coursesApi.comments, async (request) => {
+    const course = await findCourseOnSale(db, request.params.id, now());
     return ok(await listComments(db, appUrl, COMMENT_ON.course, course.id));
   });
 
-  app.post('/api/v2/course/:id/comment', { preHandler: requireMember }, async (request) => {
-    const courseId = idParam(request);
-    const { content } = validate(commentBody, request.body);
+  route(app, coursesApi.comment, async (request) => {
+    const courseId = request.params.id;
+    const { content } = request.body;
     const userId = memberIdOf(request);
     const course = await findCourseOnSale(db, courseId, now());
     if (!(await accessToCourse(db, userId, course, now())).canSee) throw new BusinessError(NO_PERMISSION);
@@ -98,28 +90,25 @@ export default async function courseRoutes(app: FastifyInstance) {
     return ok(NO_DATA);
   });
 
-  app.get('/api/v2/course/:id/like', { preHandler: requireMember }, async (request) =>
-    ok(await toggleCourseLike(db, memberIdOf(request), idParam(request), now())),
+  route(app, coursesApi.like, async (request) =>
+    ok(await toggleCourseLike(db, memberIdOf(request), request.params.id, now())),
   );
 
-  app.get<{ Params: { courseId: string; id: string } }>(
-    '/api/v3/course/:courseId/attach/:id',
-    { preHandler: requireMember },
-    async (request) =>
-      ok(
-        await attachmentDownloadUrl(
-          app.services,
-          parseId(request.params.courseId),
-          parseId(request.params.id),
-          memberIdOf(request),
-        ),
+  route(app, coursesApi.attachmentAddress, async (request) =>
+    ok(
+      await attachmentDownloadUrl(
+        app.services,
+        request.params.courseId,
+        request.params.id,
+        memberIdOf(request),
       ),
+    ),
   );
 
   // A browser navigation: the member comes from a single-use `ticket` (or, for MeEdu clients, `token`).
-  app.get('/api/v2/course/attach/:id/download', { preHandler: optionalMember }, async (request, reply) => {
-    const attachmentId = idParam(request);
-    const ticket = (request.query as { ticket?: string }).ticket;
+  route(app, coursesApi.attachmentDownload, async (request, reply) => {
+    const attachmentId = request.params.id;
+    const ticket = request.query.ticket;
     const issued = ticket
       ? await redeemNavigationTicket<{ userId: number; attachmentId: number }>(
           store,
@@ -140,18 +129,18 @@ export default async function courseRoutes(app: FastifyInstance) {
   });
 
   // §7.7 – §7.10 videos
-  app.get('/api/v2/video/:id', { preHandler: optionalMember }, async (request) =>
-    ok(await loadVideoDetail(db, appUrl, now(), idParam(request), guestOrMember(request))),
+  route(app, coursesApi.video, async (request) =>
+    ok(await loadVideoDetail(db, appUrl, now(), request.params.id, guestOrMember(request))),
   );
 
-  app.get('/api/v2/video/:id/playinfo', { preHandler: requireMember }, async (request) => {
-    const trialRequested = Object.hasOwn((request.query as object) ?? {}, 'is_try');
+  route(app, coursesApi.playInfo, async (request) => {
+    const trialRequested = Object.hasOwn(request.query, 'is_try');
     return ok(
       await loadPlayInfo(
         db,
         appUrl,
         now(),
-        idParam(request),
+        request.params.id,
         memberIdOf(request),
         trialRequested,
         app.services.media,
@@ -159,9 +148,9 @@ export default async function courseRoutes(app: FastifyInstance) {
     );
   });
 
-  app.post('/api/v2/video/:id/record', { preHandler: requireMember }, async (request) => {
-    const videoId = idParam(request);
-    const { duration } = validate(videoRecordBody, request.body);
+  route(app, coursesApi.record, async (request) => {
+    const videoId = request.params.id;
+    const { duration } = request.body;
     const snapshot = await settings.snapshot();
     await recordProgress(db, {
       userId: memberIdOf(request),
@@ -176,14 +165,14 @@ export default async function courseRoutes(app: FastifyInstance) {
     return ok(NO_DATA);
   });
 
-  app.get('/api/v2/video/:id/comments', async (request) => {
-    const { video } = await findVisibleVideo(db, idParam(request), now());
+  route(app, coursesApi.videoComments, async (request) => {
+    const { video } = await findVisibleVideo(db, request.params.id, now());
     return ok(await listComments(db, appUrl, COMMENT_ON.video, video.id));
   });
 
-  app.post('/api/v2/video/:id/comment', { preHandler: requireMember }, async (request) => {
-    const videoId = idParam(request);
-    const { content } = validate(commentBody, request.body);
+  route(app, coursesApi.videoComment, async (request) => {
+    const videoId = request.params.id;
+    const { content } = request.body;
     const userId = memberIdOf(request);
     const { video, course } = await findVisibleVideo(db, videoId, now());
     if ((await videoAccessOf(db, userId, video, course, now())).kind !== 'full') {
@@ -194,31 +183,29 @@ export default async function courseRoutes(app: FastifyInstance) {
   });
 
   // §8 study lists
-  const studyLists = {
-    '/api/v3/member/courses': listBoughtCourses,
-    '/api/v3/member/courses/like': listLikedCourses,
-    '/api/v3/member/courses/learned': listLearnedCourses,
-  };
-  for (const [url, list] of Object.entries(studyLists)) {
-    app.get(url, { preHandler: requireMember }, async (request) => {
-      const { page, size } = validate(studyListQuery, request.query);
-      return ok(await list(db, appUrl, memberIdOf(request), { page, size }));
-    });
-  }
+  route(app, coursesApi.boughtCourses, async (request) =>
+    ok(await listBoughtCourses(db, appUrl, memberIdOf(request), request.query)),
+  );
+  route(app, coursesApi.likedCourses, async (request) =>
+    ok(await listLikedCourses(db, appUrl, memberIdOf(request), request.query)),
+  );
+  route(app, coursesApi.learnedCourses, async (request) =>
+    ok(await listLearnedCourses(db, appUrl, memberIdOf(request), request.query)),
+  );
 
   // §11 search
-  app.get('/api/v3/search', async (request) => {
-    const query = validate(searchQuery, request.query);
+  route(app, coursesApi.search, async (request) => {
+    const query = request.query;
     return ok(await search(db, appUrl, now(), query));
   });
 
   // §14 home blocks (and the later MeEdu path, which has no `platform`)
-  app.get('/api/v2/viewBlock/page/blocks', async (request) => {
-    const query = validate(viewBlocksQuery, request.query);
+  route(app, coursesApi.viewBlocks, async (request) => {
+    const query = request.query;
     return ok(await loadViewBlocks(db, appUrl, now(), query.platform, query.page_name));
   });
-  app.get('/api/v2/decorationPage/blocks', async (request) => {
-    const query = validate(viewBlocksQuery, { platform: 'h5', ...(request.query as object) });
+  route(app, coursesApi.decorationBlocks, async (request) => {
+    const query = request.query;
     return ok(await loadViewBlocks(db, appUrl, now(), query.platform, query.page_name));
   });
 }

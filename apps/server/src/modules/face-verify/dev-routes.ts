@@ -1,30 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { oneOf, optionalText, requiredText } from '@kezhan/contract/validation';
-import { validate } from '../../shared/http/validate';
+import { devApi } from '@kezhan/contract/dev';
+import { route } from '../../shared/http/route';
 import { BusinessError } from '../../shared/http/errors';
-import {
-  devFaceIdCompletePath,
-  devFaceIdPagePath,
-  type DevFaceIdProvider,
-} from '../../providers/faceid/dev-faceid-provider';
+import { devFaceIdCompletePath, type DevFaceIdProvider } from '../../providers/faceid/dev-faceid-provider';
 import { devPage, escapeHtml } from '../social/dev-page';
 
 const BAD_PARAMS = '参数错误';
-const pageQuery = z.object({ biz_token: requiredText(BAD_PARAMS, 128) });
-const completeQuery = pageQuery.extend({
-  result: oneOf(['pass', 'fail'], BAD_PARAMS),
-  name: optionalText(BAD_PARAMS, 32),
-  id_number: optionalText(BAD_PARAMS, 18),
-});
 
 /**
  * The development FaceID "H5": pick a name and id number and pass (or fail) the check; the
  * browser then returns to the s_url recorded when the session started. Never in production.
  */
 export function registerDevFaceIdRoutes(app: FastifyInstance, provider: DevFaceIdProvider) {
-  app.get(devFaceIdPagePath, async (request, reply) => {
-    const { biz_token: bizToken } = validate(pageQuery, request.query);
+  route(app, devApi.faceIdPage, async (request, reply) => {
+    const { biz_token: bizToken } = request.query;
     if (!(await provider.exists(bizToken))) throw new BusinessError(BAD_PARAMS);
     const form = `<form method="get" action="${devFaceIdCompletePath}">
 <input type="hidden" name="biz_token" value="${escapeHtml(bizToken)}">
@@ -38,8 +27,8 @@ export function registerDevFaceIdRoutes(app: FastifyInstance, provider: DevFaceI
     return reply.type('text/html; charset=utf-8').send(devPage('模拟实名认证', form));
   });
 
-  app.get(devFaceIdCompletePath, async (request, reply) => {
-    const query = validate(completeQuery, request.query);
+  route(app, devApi.faceIdComplete, async (request, reply) => {
+    const query = request.query;
     if (!(await provider.exists(query.biz_token))) throw new BusinessError(BAD_PARAMS);
     const outcome =
       query.result === 'pass'

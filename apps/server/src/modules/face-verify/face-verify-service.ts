@@ -1,15 +1,15 @@
 import {
   FACE_VERIFY_NOT_PASSED,
   FACE_VERIFY_PASSED,
-  faceVerifyQuery,
-  faceVerifyStartBody,
+  type faceVerifyQuery,
+  type faceVerifyStartBody,
   type FaceVerifyResult,
   type FaceVerifyStart,
 } from '@kezhan/contract/face';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
 import type { AppServices } from '../../services';
 import { BusinessError } from '../../shared/http/errors';
-import { validate } from '../../shared/http/validate';
 import { FaceIdError, type FaceIdResult } from '../../providers/faceid/faceid-provider';
 import { notifyMember } from '../messages/notify';
 import {
@@ -31,10 +31,10 @@ export const VERIFIED_NOTIFICATION = '您已通过实名认证';
  */
 export async function startFaceVerify(
   services: AppServices,
-  request: FastifyRequest,
+  body: z.output<typeof faceVerifyStartBody>,
   memberId: number,
+  log: FastifyBaseLogger,
 ): Promise<FaceVerifyStart> {
-  const body = validate(faceVerifyStartBody, request.body);
   const settings = await services.settings.snapshot();
   const redirectUrl = checkRedirectTarget(body.s_url, allowedRedirectHosts(services.env, settings));
   if (!redirectUrl) throw new BusinessError(REDIRECT_NOT_ALLOWED_MESSAGE);
@@ -47,7 +47,7 @@ export async function startFaceVerify(
 
   const { faceId } = services;
   if (!faceId.configured) {
-    request.log.warn('face verification requested but the Tencent FaceID settings are not set');
+    log.warn('face verification requested but the Tencent FaceID settings are not set');
     throw new BusinessError(START_FAILED_MESSAGE);
   }
   let session;
@@ -55,7 +55,7 @@ export async function startFaceVerify(
     session = await faceId.start({ redirectUrl, extra: `member:${memberId}` });
   } catch (error) {
     if (!(error instanceof FaceIdError)) throw error;
-    request.log.warn({ err: error.message }, 'FaceID DetectAuth failed');
+    log.warn({ err: error.message }, 'FaceID DetectAuth failed');
     throw new BusinessError(START_FAILED_MESSAGE);
   }
   await services.db
@@ -83,10 +83,10 @@ export async function startFaceVerify(
  */
 export async function queryFaceVerify(
   services: AppServices,
-  request: FastifyRequest,
+  query: z.output<typeof faceVerifyQuery>,
   memberId: number,
+  log: FastifyBaseLogger,
 ): Promise<FaceVerifyResult> {
-  const query = validate(faceVerifyQuery, request.query);
   const record = await services.db
     .selectFrom('face_verify_records')
     .select(['id', 'rule_id', 'status'])
@@ -101,7 +101,7 @@ export async function queryFaceVerify(
     result = await services.faceId.result({ bizToken: query.biz_token, ruleId: record.rule_id });
   } catch (error) {
     if (!(error instanceof FaceIdError)) throw error;
-    request.log.warn({ err: error.message }, 'FaceID GetDetectInfoEnhanced failed');
+    log.warn({ err: error.message }, 'FaceID GetDetectInfoEnhanced failed');
     if (error.code === 'Unreachable') throw new BusinessError(QUERY_FAILED_MESSAGE);
     return { status: FACE_VERIFY_NOT_PASSED };
   }

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../shared/http/envelope';
-import { memberIdOf, requireMember } from '../../shared/auth/guard';
+import { faceVerifyApi } from '@kezhan/contract/face';
+import { memberIdOf } from '../../shared/auth/guard';
+import { route } from '../../shared/http/route';
 import { DevFaceIdProvider } from '../../providers/faceid/dev-faceid-provider';
 import { registerDevFaceIdRoutes } from './dev-routes';
 import { queryFaceVerify, startFaceVerify } from './face-verify-service';
@@ -9,11 +11,11 @@ import { queryFaceVerify, startFaceVerify } from './face-verify-service';
 export default async function faceVerifyRoutes(app: FastifyInstance) {
   const services = app.services;
 
-  app.post('/api/v3/member/tencent/faceVerify', { preHandler: requireMember }, async (request) =>
-    ok(await startFaceVerify(services, request, memberIdOf(request))),
+  route(app, faceVerifyApi.start, async (request) =>
+    ok(await startFaceVerify(services, request.body, memberIdOf(request), request.log)),
   );
-  app.get('/api/v3/member/tencent/faceVerify', { preHandler: requireMember }, async (request) =>
-    ok(await queryFaceVerify(services, request, memberIdOf(request))),
+  route(app, faceVerifyApi.result, async (request) =>
+    ok(await queryFaceVerify(services, request.query, memberIdOf(request), request.log)),
   );
 
   if (services.faceId instanceof DevFaceIdProvider) registerDevFaceIdRoutes(app, services.faceId);

@@ -1,15 +1,9 @@
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { mediaApi } from '@kezhan/contract/media';
+import { route } from '../../shared/http/route';
 
 const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
-
-interface MediaParams {
-  videoId: string;
-  scope: string;
-  rendition?: string;
-  generation?: string;
-  segment?: string;
-}
 
 function refuse(reply: FastifyReply, status: 403 | 404) {
   return reply
@@ -28,56 +22,48 @@ function refuse(reply: FastifyReply, status: 403 | 404) {
 export default async function mediaRoutes(app: FastifyInstance) {
   const { media } = app.services;
 
-  const grantOf = (params: MediaParams, query: unknown) => {
-    const videoId = Number(params.videoId);
-    if (!/^\d{1,9}$/.test(params.videoId) || videoId < 1) return null;
-    return media.verify(videoId, params.scope, (query as { t?: unknown }).t);
+  const grantOf = (params: { videoId: string; scope: string }, token: string | undefined) => {
+    if (!/^\d{1,9}$/.test(params.videoId) || Number(params.videoId) < 1) return null;
+    return media.verify(Number(params.videoId), params.scope, token);
   };
 
-  app.get<{ Params: MediaParams }>('/media/hls/:videoId/:scope/master.m3u8', async (request, reply) => {
-    const grant = grantOf(request.params, request.query);
+  route(app, mediaApi.master, async (request, reply) => {
+    const grant = grantOf(request.params, request.query.t);
     if (!grant || !(await media.entitled(grant))) return refuse(reply, 403);
     const text = await media.masterPlaylist(grant);
     if (!text) return refuse(reply, 404);
     return reply.header('cache-control', 'private, no-store').type(PLAYLIST_TYPE).send(text);
   });
 
-  app.get<{ Params: MediaParams }>(
-    '/media/hls/:videoId/:scope/:rendition/index.m3u8',
-    async (request, reply) => {
-      const grant = grantOf(request.params, request.query);
-      if (!grant || !(await media.entitled(grant))) return refuse(reply, 403);
-      const token = String((request.query as { t: string }).t);
-      const text = await media.mediaPlaylist(grant, request.params.rendition!, token);
-      if (!text) return refuse(reply, 404);
-      return reply.header('cache-control', 'private, no-store').type(PLAYLIST_TYPE).send(text);
-    },
-  );
+  route(app, mediaApi.playlist, async (request, reply) => {
+    const grant = grantOf(request.params, request.query.t);
+    if (!grant || !(await media.entitled(grant))) return refuse(reply, 403);
+    const text = await media.mediaPlaylist(grant, request.params.rendition, request.query.t!);
+    if (!text) return refuse(reply, 404);
+    return reply.header('cache-control', 'private, no-store').type(PLAYLIST_TYPE).send(text);
+  });
 
-  app.get<{ Params: MediaParams }>('/media/hls/:videoId/:scope/key', async (request, reply) => {
-    const grant = grantOf(request.params, request.query);
+  route(app, mediaApi.key, async (request, reply) => {
+    const grant = grantOf(request.params, request.query.t);
     if (!grant || !(await media.entitled(grant))) return refuse(reply, 403);
     const key = await media.contentKey(grant);
     if (!key) return refuse(reply, 404);
     return reply.header('cache-control', 'private, no-store').type('application/octet-stream').send(key);
   });
 
-  app.get<{ Params: MediaParams }>(
-    '/media/seg/:videoId/:generation/:scope/:rendition/:segment',
-    async (request, reply) => {
-      const grant = grantOf(request.params, request.query);
-      if (!grant) return refuse(reply, 403);
-      const { generation, rendition, segment } = request.params;
-      const file = await media.segmentFile(grant, generation!, rendition!, segment!);
-      if (!file) return refuse(reply, 404);
-      const size = fs.statSync(file).size;
-      return reply
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('content-length', size)
-        .type('video/mp2t')
-        .send(fs.createReadStream(file));
-    },
-  );
+  route(app, mediaApi.segment, async (request, reply) => {
+    const grant = grantOf(request.params, request.query.t);
+    if (!grant) return refuse(reply, 403);
+    const { generation, rendition, segment } = request.params;
+    const file = await media.segmentFile(grant, generation, rendition, segment);
+    if (!file) return refuse(reply, 404);
+    const size = fs.statSync(file).size;
+    return reply
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('content-length', size)
+      .type('video/mp2t')
+      .send(fs.createReadStream(file));
+  });
 
   // The former static folder (/media/<course>/<file>) serves nothing any more.
   app.get('/media/*', async (_request, reply) => refuse(reply, 404));

@@ -3,7 +3,6 @@ import type { Db } from '../../shared/db/database';
 import { BusinessError } from '../../shared/http/errors';
 import { rawDateTime } from '../../shared/time';
 import type { FileStorage } from '../../providers/storage/file-storage';
-import { onLogin } from '../auth/login-service';
 import { notifyMember } from '../messages/notify';
 import { rejectingDuplicate } from './profile-service';
 
@@ -42,8 +41,6 @@ export async function cancelPendingDeletion(trx: Db, userId: number, now: Date):
   for (const job of cancelled) await notifyMember(trx, userId, deletionCancelledMessage(job.submit_at));
   return cancelled.length > 0;
 }
-
-onLogin((trx, userId, services) => cancelPendingDeletion(trx, userId, services.now()).then(() => undefined));
 
 export interface DeletionRunResult {
   deleted: number[];

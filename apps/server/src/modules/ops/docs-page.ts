@@ -67,9 +67,11 @@ export function renderDocsPage(openApiJson: string): string {
   function typeOf(schema) {
     if (!schema) return 'any';
     if (schema.anyOf) return schema.anyOf.map(typeOf).join(' | ');
+    if (schema.const !== undefined) return JSON.stringify(schema.const);
+    if (schema.type === 'array' && schema.prefixItems && schema.prefixItems.length === 0) return '[]';
     if (schema.enum) return schema.enum.map(function (v) { return JSON.stringify(v); }).join(' | ');
     if (schema.type === 'array') return typeOf(schema.items) + '[]';
-    return schema.type || 'any';
+    return [].concat(schema.type || 'any').join(' | ');
   }
   function rules(schema) {
     var out = [];
@@ -115,6 +117,16 @@ export function renderDocsPage(openApiJson: string): string {
       var response = op.responses[status];
       var types = Object.keys(response.content || {});
       body.appendChild(text(status + (types.length ? ' ' + types.join(', ') : '') + ' — ' + response.description));
+      types.forEach(function (type) {
+        var schema = response.content[type].schema || {};
+        var data = schema.allOf ? schema.allOf[1].properties.data : schema;
+        if (data && data.type === 'array' && data.items) data = data.items;
+        if (!data || !data.properties) return;
+        var required = data.required || [];
+        body.appendChild(fieldTable(Object.keys(data.properties).map(function (name) {
+          return { name: name, in: schema.allOf ? 'data' : 'body', schema: data.properties[name], required: required.indexOf(name) >= 0 };
+        })));
+      });
     });
     var summary = el('summary', {}, [
       el('span', { class: 'method ' + method.toUpperCase() }, [method.toUpperCase()]),

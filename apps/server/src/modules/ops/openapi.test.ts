@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { API_CATALOGUE, type ApiEndpoint } from './api-catalogue';
+import { z } from 'zod';
+import { API_ENDPOINTS } from '@kezhan/contract/api';
+import { defineEndpoint, isEnvelopeEndpoint, type Endpoint } from '@kezhan/contract/endpoint';
+import { memberDetail } from '@kezhan/contract/member';
 import { buildOpenApiDocument } from './openapi';
 import { renderDocsPage } from './docs-page';
 
@@ -43,19 +46,19 @@ describe('OpenAPI document and /api/docs', () => {
     const registered = new Set(
       t.app.registeredRoutes.filter(isDocumentable).map((r) => key(r.method, r.url)),
     );
-    const catalogued = new Set(API_CATALOGUE.map((endpoint) => key(endpoint.method, endpoint.path)));
+    const catalogued = new Set(API_ENDPOINTS.map((endpoint) => key(endpoint.method, endpoint.path)));
     const undocumented = [...registered].filter((route) => !catalogued.has(route));
     const phantom = [...catalogued].filter((route) => !registered.has(route));
     expect(
       undocumented,
-      'Add these endpoints to apps/server/src/modules/ops/api-catalogue.ts (request schema from packages/contract)',
+      'Declare these endpoints in packages/contract (defineEndpoint) and register them with route()',
     ).toEqual([]);
-    expect(phantom, 'These catalogue entries match no registered route').toEqual([]);
-    expect(API_CATALOGUE.length).toBe(catalogued.size);
+    expect(phantom, 'These declarations match no registered route').toEqual([]);
+    expect(API_ENDPOINTS.length).toBe(catalogued.size);
     // The route list comes from the ops plugin's onRoute hook; it must see every module.
     expect(registered.has('GET /api/v2/other/config')).toBe(true);
     expect(registered.has('GET /api/v2/member/detail')).toBe(true);
-    for (const endpoint of API_CATALOGUE) {
+    for (const endpoint of API_ENDPOINTS) {
       expect(
         t.app.hasRoute({ method: endpoint.method, url: endpoint.path }),
         key(endpoint.method, endpoint.path),
@@ -63,13 +66,13 @@ describe('OpenAPI document and /api/docs', () => {
     }
   });
 
-  it('has one operation per catalogue entry, each with summary, tag, parameters and a response', () => {
+  it('has one operation per declaration, each with summary, tag, parameters and a response', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(document.servers).toEqual([{ url: 'http://api.test' }]);
     const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
     );
-    expect(operations).toHaveLength(API_CATALOGUE.length);
+    expect(operations).toHaveLength(API_ENDPOINTS.length);
     const operationIds = new Set<string>();
     for (const { path, method, operation } of operations) {
       expect(operation.summary, `${method} ${path}`).toBeTruthy();
@@ -114,26 +117,68 @@ describe('OpenAPI document and /api/docs', () => {
     });
     expect(document.paths['/api/v2/member/detail'].get.security).toEqual([{ bearerAuth: [] }]);
     expect(document.paths['/api/v2/other/config'].get.security).toEqual([]);
-    const envelope = document.paths['/api/v2/other/config'].get.responses['200'].content;
-    expect(envelope).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } });
+    const envelope = document.paths['/api/v2/other/config'].get.responses['200'].content as any;
+    expect(envelope['application/json'].schema.allOf[0]).toEqual({ $ref: '#/components/schemas/Envelope' });
     expect(document.paths['/healthz'].get.responses['200'].content).toHaveProperty(['application/json']);
   });
 
+  it("takes every operation's auth and answer from its declaration", () => {
+    for (const endpoint of API_ENDPOINTS) {
+      const operation =
+        document.paths[endpoint.path.replace(/:(\w+)/g, '{$1}')]?.[endpoint.method.toLowerCase()];
+      if (!operation) continue; // not registered on this node (checked above)
+      const label = key(endpoint.method, endpoint.path);
+      const auth = endpoint.auth ?? 'none';
+      expect(operation.security, label).toEqual(
+        auth === 'member' ? [{ bearerAuth: [] }] : auth === 'optional' ? [{}, { bearerAuth: [] }] : [],
+      );
+      if (isEnvelopeEndpoint(endpoint)) {
+        const schema = (operation.responses['200'].content as any)['application/json'].schema;
+        const { $schema: _, ...expected } = z.toJSONSchema(endpoint.data, {
+          io: 'output',
+          unrepresentable: 'any',
+        }) as Record<string, unknown>;
+        expect(schema.allOf[1].properties.data, label).toEqual(expected);
+      } else if (endpoint.answers === 'redirect') {
+        expect(Object.keys(operation.responses), label).toEqual(['302']);
+      } else {
+        expect(Object.keys(operation.responses['200'].content ?? {}), label).toEqual([endpoint.answers]);
+      }
+    }
+    // Response schemas are the contract's zod schemas: strict objects, so no stray column passes.
+    const detail = (document.paths['/api/v2/member/detail'].get.responses['200'].content as any)[
+      'application/json'
+    ].schema.allOf[1].properties.data;
+    expect(detail).toMatchObject({ type: 'object', additionalProperties: false });
+    expect(Object.keys(detail.properties)).toEqual(Object.keys(memberDetail.shape));
+  });
+
+  it('answers 401 without a token on every endpoint declared as member-only', async () => {
+    const memberOnly = API_ENDPOINTS.filter((endpoint) => endpoint.auth === 'member');
+    expect(memberOnly.length).toBeGreaterThan(20);
+    for (const endpoint of memberOnly) {
+      const url = endpoint.path.replace(/:(\w+)/g, (_, name: string) => (name === 'app' ? 'qq' : '1'));
+      const response = await t.app.inject({ method: endpoint.method, url });
+      expect(response.json(), key(endpoint.method, endpoint.path)).toMatchObject({ code: 401 });
+    }
+  });
+
   it('documents path parameters and optional tokens', () => {
-    const catalogue: ApiEndpoint[] = [
-      {
+    const endpoints: Endpoint[] = [
+      defineEndpoint({
         method: 'GET',
         path: '/api/v2/course/:id',
         tag: 'courses',
         auth: 'optional',
         summary: 'Course',
-        response: 'course',
-      },
+        params: z.object({ id: z.string().regex(/^\d{1,9}$/) }),
+        data: z.strictObject({ id: z.number() }),
+      }),
     ];
-    const built = buildOpenApiDocument('http://x', { catalogue }) as unknown as typeof document;
+    const built = buildOpenApiDocument('http://x', { endpoints }) as unknown as typeof document;
     const course = built.paths['/api/v2/course/{id}'].get;
     expect(course.parameters).toEqual([
-      { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } },
+      { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^\\d{1,9}$' } },
     ]);
     expect(course.security).toEqual([{}, { bearerAuth: [] }]);
   });

@@ -1,15 +1,16 @@
 import { z } from 'zod';
-import { API_CATALOGUE, type ApiEndpoint } from './api-catalogue';
+import { API_ENDPOINTS } from '@kezhan/contract/api';
+import { isEnvelopeEndpoint, type Endpoint } from '@kezhan/contract/endpoint';
 
 type JsonSchema = Record<string, unknown>;
 
 /** Contract schemas as JSON Schema (2020-12, which OpenAPI 3.1 uses), describing what a client sends. */
-function toJsonSchema(schema: z.ZodType): JsonSchema {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+function toJsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   delete json.$schema;
   // A field wrapped in z.preprocess looks required in JSON Schema even when it has a default or is
   // optional; asking the schema itself whether it accepts a missing value gives the true answer.
-  if (schema instanceof z.ZodObject && json.properties) {
+  if (io === 'input' && schema instanceof z.ZodObject && json.properties) {
     const required = Object.entries(schema.shape as Record<string, z.ZodType>)
       .filter(([, field]) => !field.safeParse(undefined).success)
       .map(([name]) => name);
@@ -21,14 +22,14 @@ function toJsonSchema(schema: z.ZodType): JsonSchema {
 
 const openApiPath = (fastifyPath: string) => fastifyPath.replace(/:(\w+)/g, '{$1}');
 
-function parameters(endpoint: ApiEndpoint) {
+function parameters(endpoint: Endpoint) {
   const list: Record<string, unknown>[] = [];
   const pathSchema = endpoint.params ? toJsonSchema(endpoint.params) : undefined;
   for (const match of endpoint.path.matchAll(/:(\w+)/g)) {
     const name = match[1];
-    const schema =
-      (pathSchema?.properties as Record<string, JsonSchema> | undefined)?.[name] ??
-      (name === 'id' ? { type: 'integer', minimum: 1 } : { type: 'string' });
+    const schema = (pathSchema?.properties as Record<string, JsonSchema> | undefined)?.[name] ?? {
+      type: 'string',
+    };
     list.push({ name, in: 'path', required: true, schema });
   }
   if (endpoint.query) {
@@ -41,7 +42,7 @@ function parameters(endpoint: ApiEndpoint) {
   return list;
 }
 
-function requestBody(endpoint: ApiEndpoint) {
+function requestBody(endpoint: Endpoint) {
   if (endpoint.upload) {
     const { field, description } = endpoint.upload;
     const schema = {
@@ -57,12 +58,31 @@ function requestBody(endpoint: ApiEndpoint) {
   };
 }
 
-function operation(endpoint: ApiEndpoint) {
+/** The answer: the envelope with the declared `data`, or the declared content type. */
+function responses(endpoint: Endpoint) {
+  if (isEnvelopeEndpoint(endpoint)) {
+    const schema = {
+      allOf: [
+        { $ref: '#/components/schemas/Envelope' },
+        { type: 'object', properties: { data: toJsonSchema(endpoint.data, 'output') } },
+      ],
+    };
+    return {
+      '200': {
+        description: endpoint.note ? `Envelope; \`data\`: ${endpoint.note}` : 'Envelope',
+        content: { 'application/json': { schema } },
+      },
+    };
+  }
+  if (endpoint.answers === 'redirect') return { '302': { description: endpoint.note } };
+  const schema = endpoint.schema ? toJsonSchema(endpoint.schema, 'output') : { type: 'string' };
+  return { '200': { description: endpoint.note, content: { [endpoint.answers]: { schema } } } };
+}
+
+function operation(endpoint: Endpoint) {
   const auth = endpoint.auth ?? 'none';
-  const answers = endpoint.answers ?? 'envelope';
   const security =
     auth === 'member' ? [{ bearerAuth: [] }] : auth === 'optional' ? [{}, { bearerAuth: [] }] : [];
-  const envelope = answers === 'envelope';
   const description = [
     endpoint.description,
     endpoint.condition ? `Exists ${endpoint.condition}.` : '',
@@ -75,11 +95,6 @@ function operation(endpoint: ApiEndpoint) {
   ]
     .filter(Boolean)
     .join('\n\n');
-  const content: Record<string, unknown> = envelope
-    ? { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } }
-    : answers === 'redirect'
-      ? {}
-      : { [answers]: { schema: { type: 'string' } } };
   return {
     operationId: `${endpoint.method.toLowerCase()}${endpoint.path.replace(/[^A-Za-z0-9]+(\w?)/g, (_, c: string) => c.toUpperCase())}`,
     summary: endpoint.summary,
@@ -88,32 +103,27 @@ function operation(endpoint: ApiEndpoint) {
     security,
     parameters: parameters(endpoint),
     ...requestBody(endpoint),
-    responses: {
-      [answers === 'redirect' ? '302' : '200']: {
-        description: envelope ? `Envelope; \`data\`: ${endpoint.response}` : endpoint.response,
-        ...(Object.keys(content).length > 0 ? { content } : {}),
-      },
-    },
+    responses: responses(endpoint),
   };
 }
 
 export interface OpenApiOptions {
-  catalogue?: readonly ApiEndpoint[];
-  /** Leaves out the catalogue entries this node did not register (e.g. development-only pages). */
-  isRegistered?: (endpoint: ApiEndpoint) => boolean;
+  endpoints?: readonly Endpoint[];
+  /** Leaves out the declared endpoints this node did not register (e.g. development-only pages). */
+  isRegistered?: (endpoint: Endpoint) => boolean;
 }
 
-/** The OpenAPI 3.1 document of the route catalogue. */
+/** The OpenAPI 3.1 document of the endpoint declarations in packages/contract. */
 export function buildOpenApiDocument(appUrl: string, options: OpenApiOptions = {}) {
   const { isRegistered = () => true } = options;
-  const catalogue = (options.catalogue ?? API_CATALOGUE).filter(isRegistered);
+  const endpoints = (options.endpoints ?? API_ENDPOINTS).filter(isRegistered);
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const endpoint of catalogue) {
+  for (const endpoint of endpoints) {
     const path = openApiPath(endpoint.path);
     paths[path] ??= {};
     paths[path][endpoint.method.toLowerCase()] = operation(endpoint);
   }
-  const tags = [...new Set(catalogue.map((endpoint) => endpoint.tag))].map((name) => ({ name }));
+  const tags = [...new Set(endpoints.map((endpoint) => endpoint.tag))].map((name) => ({ name }));
   return {
     openapi: '3.1.0',
     info: {

@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import { opsApi } from '@kezhan/contract/config';
+import { route } from '../../shared/http/route';
 import { checkReadiness } from './health';
 import { buildOpenApiDocument } from './openapi';
 import { renderDocsPage } from './docs-page';
@@ -35,16 +37,16 @@ async function opsPlugin(app: FastifyInstance) {
     done();
   });
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  route(app, opsApi.health, async () => ({ status: 'ok' }));
 
-  app.get('/readyz', async (_request, reply) => {
+  route(app, opsApi.ready, async (_request, reply) => {
     const readiness = await checkReadiness(app.services);
     return reply
       .status(readiness.ready ? 200 : 503)
       .send({ status: readiness.ready ? 'ok' : 'unavailable', checks: readiness.checks });
   });
 
-  app.get('/metrics', async (_request, reply) => {
+  route(app, opsApi.metrics, async (_request, reply) => {
     const { contentType, body } = await metrics.render();
     return reply.type(contentType).header('cache-control', 'no-store').send(body);
   });
@@ -57,11 +59,11 @@ async function opsPlugin(app: FastifyInstance) {
       }),
     ));
 
-  app.get('/api/docs/openapi.json', async (_request, reply) =>
+  route(app, opsApi.openApi, async (_request, reply) =>
     reply.type('application/json; charset=utf-8').send(openApi()),
   );
 
-  app.get('/api/docs', async (_request, reply) =>
+  route(app, opsApi.docs, async (_request, reply) =>
     reply.type('text/html; charset=utf-8').send(renderDocsPage(openApi())),
   );
 }

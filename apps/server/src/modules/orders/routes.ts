@@ -1,15 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  createCourseOrderBody,
-  createRoleOrderBody,
-  memberOrdersQuery,
-  orderStatusQuery,
-  type OrderStatusData,
-} from '@kezhan/contract/orders';
-import { memberIdOf, requireMember } from '../../shared/auth/guard';
+import { ordersApi, type OrderStatusData } from '@kezhan/contract/orders';
+import { memberIdOf } from '../../shared/auth/guard';
 import { ok } from '../../shared/http/envelope';
 import { BusinessError } from '../../shared/http/errors';
-import { parseId, validate } from '../../shared/http/validate';
+import { route } from '../../shared/http/route';
 import { statusText } from './order-state';
 import { listMemberOrders } from './order-queries';
 import { createCourseOrder, createRoleOrder, findMemberOrder } from './order-service';
@@ -21,43 +15,43 @@ export default async function orderRoutes(app: FastifyInstance) {
   const services = app.services;
   const { db } = services;
 
-  app.get('/api/v2/roles', async () => ok(await listRoles(db)));
+  route(app, ordersApi.roles, async () => ok(await listRoles(db)));
 
-  app.get('/api/v2/role/:id', async (request) => {
-    const role = await findRole(db, parseId((request.params as { id: string }).id));
+  route(app, ordersApi.role, async (request) => {
+    const role = await findRole(db, request.params.id);
     if (!role) throw new BusinessError('错误');
     return ok(role);
   });
 
-  app.get('/api/v2/promoCode/:code/check', { preHandler: requireMember }, async (request) => {
-    const { code } = request.params as { code: string };
+  route(app, ordersApi.checkPromoCode, async (request) => {
+    const { code } = request.params;
     return ok(await checkPromoCode(db, memberIdOf(request), code, services.now()));
   });
 
-  app.get('/api/v2/promoCode/:code', async (request) => {
-    const promo = await findPromoCode(db, (request.params as { code: string }).code);
+  route(app, ordersApi.promoCode, async (request) => {
+    const promo = await findPromoCode(db, request.params.code);
     if (!promo) throw new BusinessError('错误');
     return ok(serializePromoCode(promo));
   });
 
-  app.post('/api/v2/order/course', { preHandler: requireMember }, async (request) => {
-    const body = validate(createCourseOrderBody, request.body);
+  route(app, ordersApi.createCourseOrder, async (request) => {
+    const body = request.body;
     return ok(await createCourseOrder(services, memberIdOf(request), body.course_id, body.promo_code));
   });
 
-  app.post('/api/v2/order/role', { preHandler: requireMember }, async (request) => {
-    const body = validate(createRoleOrderBody, request.body);
+  route(app, ordersApi.createRoleOrder, async (request) => {
+    const body = request.body;
     return ok(await createRoleOrder(services, memberIdOf(request), body.role_id, body.promo_code));
   });
 
-  app.get('/api/v2/member/orders', { preHandler: requireMember }, async (request) => {
-    const query = validate(memberOrdersQuery, request.query);
+  route(app, ordersApi.memberOrders, async (request) => {
+    const query = request.query;
     return ok(await listMemberOrders(db, memberIdOf(request), query.page, query.page_size));
   });
 
   /** What `/order/success` polls: the gateway's return alone never proves payment. */
-  app.get('/api/v2/order/status', { preHandler: requireMember }, async (request) => {
-    const query = validate(orderStatusQuery, request.query);
+  route(app, ordersApi.status, async (request) => {
+    const query = request.query;
     const order = await findMemberOrder(db, memberIdOf(request), query.order_id);
     const data: OrderStatusData = {
       status: order.status as OrderStatusData['status'],

@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Endpoint } from '@kezhan/contract/endpoint';
+import { paymentGatewayApi } from '@kezhan/contract/orders';
 import { paymentGatewaysFor } from '../../providers/payment/create-payment-gateways';
 import { GatewayError, type NotifyingGateway } from '../../providers/payment/payment-gateway';
 import { BusinessError } from '../../shared/http/errors';
 import { failure } from '../../shared/http/envelope';
+import { route } from '../../shared/http/route';
 import { applyVerifiedNotification, prepareJsapiPayment, receiveNotification } from './payment-service';
 
 const escapeHtml = (text: string) =>
@@ -36,8 +39,8 @@ export default async function gatewayRoutes(app: FastifyInstance) {
     done(null, body),
   );
 
-  const notifyRoute = (path: string, gateway: NotifyingGateway | undefined) =>
-    app.post(path, { config: { rateLimit: false } }, async (request, reply) => {
+  const notifyRoute = (endpoint: Endpoint, gateway: NotifyingGateway | undefined) =>
+    route(app, endpoint, { config: { rateLimit: false } }, async (request, reply) => {
       if (!gateway) return reply.status(404).send(failure('接口不存在', 404));
       const answer = await receiveNotification(
         services,
@@ -47,11 +50,11 @@ export default async function gatewayRoutes(app: FastifyInstance) {
       );
       return reply.status(answer.status).type(answer.contentType).send(answer.body);
     });
-  notifyRoute('/payment/callback/alipay', gateways.alipay);
-  notifyRoute('/payment/callback/wechat', gateways.wechat);
+  notifyRoute(paymentGatewayApi.alipayNotify, gateways.alipay);
+  notifyRoute(paymentGatewayApi.wechatNotify, gateways.wechat);
 
   /** WeChat JSAPI: back from the silent OAuth step with `code`; renders the WeixinJSBridge call. */
-  app.get('/payment/wechat/jsapi', async (request, reply) => {
+  route(app, paymentGatewayApi.wechatJsapi, async (request, reply) => {
     const { code, state } = request.query as { code?: unknown; state?: unknown };
     if (typeof code !== 'string' || typeof state !== 'string' || !code)
       return page(reply, '支付失败', '<p>支付链接已失效，请返回重新支付。</p>', 400);
@@ -74,10 +77,10 @@ export default async function gatewayRoutes(app: FastifyInstance) {
   });
 
   /** 模拟支付: the sandbox cashier (never in production). */
-  app.get('/payment/sandbox/:session', async (request, reply) => {
+  route(app, paymentGatewayApi.sandboxPage, async (request, reply) => {
     const sandbox = gateways.sandbox;
     if (!sandbox) return reply.status(404).send(failure('接口不存在', 404));
-    const id = (request.params as { session: string }).session;
+    const id = request.params.session;
     const session = await sandbox.peek(id);
     if (!session) return page(reply, '模拟支付', '<p>支付会话已失效或已完成。</p>', 410);
     return page(
@@ -92,10 +95,10 @@ export default async function gatewayRoutes(app: FastifyInstance) {
     );
   });
 
-  app.post('/payment/sandbox/:session', async (request, reply) => {
+  route(app, paymentGatewayApi.sandboxFinish, async (request, reply) => {
     const sandbox = gateways.sandbox;
     if (!sandbox) return reply.status(404).send(failure('接口不存在', 404));
-    const id = (request.params as { session: string }).session;
+    const id = request.params.session;
     const action = new URLSearchParams(typeof request.body === 'string' ? request.body : '').get('action');
     if (action !== 'pay' && action !== 'cancel') return page(reply, '模拟支付', '<p>参数错误</p>', 400);
     const finished = await sandbox.finish(id, action);

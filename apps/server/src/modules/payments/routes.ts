@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { handPayBody, paymentsQuery, payRedirectQuery, payTicketBody } from '@kezhan/contract/orders';
-import { memberIdOf, requireMember } from '../../shared/auth/guard';
+import { paymentsApi } from '@kezhan/contract/orders';
+import { memberIdOf } from '../../shared/auth/guard';
 import { ok } from '../../shared/http/envelope';
 import { BusinessError } from '../../shared/http/errors';
-import { validate } from '../../shared/http/validate';
+import { route } from '../../shared/http/route';
 import { paymentGatewaysFor } from '../../providers/payment/create-payment-gateways';
 import { handPayInstructions } from '../../providers/payment/hand-pay';
 import { chooseHandPay } from '../orders/order-service';
@@ -15,20 +15,20 @@ export default async function paymentRoutes(app: FastifyInstance) {
   const { settings, env } = services;
   const gateways = paymentGatewaysFor(services);
 
-  app.get('/api/v2/order/payments', { preHandler: requireMember }, async (request) => {
-    const { scene } = validate(paymentsQuery, request.query);
+  route(app, paymentsApi.methods, async (request) => {
+    const { scene } = request.query;
     return ok(offeredPayments(scene, await settings.snapshot(), gateways, env.appUrl));
   });
 
   /** Step 1 of a browser payment: a single-use ticket for the redirect below (5 minutes). */
-  app.post('/api/v3/order/pay/ticket', { preHandler: requireMember }, async (request) => {
-    const body = validate(payTicketBody, request.body);
+  route(app, paymentsApi.ticket, async (request) => {
+    const body = request.body;
     return ok(await issuePayTicket(services, memberIdOf(request), body.order_id));
   });
 
   /** Step 2: a browser navigation; answers a redirect to the gateway's cashier. */
-  app.get('/api/v2/order/pay/redirect', async (request, reply) => {
-    const query = validate(payRedirectQuery, request.query);
+  route(app, paymentsApi.redirect, async (request, reply) => {
+    const query = request.query;
     const userId = await redeemPayTicket(services, query.ticket, query.order_id);
     const location = await beginBrowserPayment(
       services,
@@ -47,15 +47,15 @@ export default async function paymentRoutes(app: FastifyInstance) {
     return reply.header('cache-control', 'no-store').redirect(location, 302);
   });
 
-  app.post('/api/v3/order/pay/handPay', { preHandler: requireMember }, async (request) => {
-    const body = validate(handPayBody, request.body);
+  route(app, paymentsApi.handPay, async (request) => {
+    const body = request.body;
     const snapshot = await settings.snapshot();
     if (snapshot.int('payment.handPay.enabled') !== 1) throw new BusinessError('错误');
     await chooseHandPay(services, memberIdOf(request), body.order_id);
     return ok({ text: handPayInstructions(snapshot) });
   });
 
-  app.get('/api/v2/order/pay/handPay', { preHandler: requireMember }, async () =>
+  route(app, paymentsApi.handPayText, async () =>
     ok({ text: handPayInstructions(await settings.snapshot()) }),
   );
 }

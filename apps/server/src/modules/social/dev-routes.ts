@@ -1,28 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { requiredText } from '@kezhan/contract/validation';
-import { validate } from '../../shared/http/validate';
+import { devApi } from '@kezhan/contract/dev';
+import { route } from '../../shared/http/route';
 import { BusinessError } from '../../shared/http/errors';
-import {
-  devApprovePath,
-  devAuthorizePath,
-  type DevOAuthProvider,
-} from '../../providers/oauth/dev-oauth-provider';
+import { devApprovePath, type DevOAuthProvider } from '../../providers/oauth/dev-oauth-provider';
 import { BAD_PARAMS_MESSAGE } from './login-codes';
 import { devPage, escapeHtml } from './dev-page';
 
 const TITLES = { qq: '模拟QQ登录', wechat: '模拟微信授权' } as const;
-
-const authorizeQuery = z.object({
-  redirect_uri: requiredText(BAD_PARAMS_MESSAGE, 2000),
-  state: requiredText(BAD_PARAMS_MESSAGE, 200),
-});
-const approveQuery = authorizeQuery.extend({
-  openid: requiredText('请输入openid', 64),
-  unionid: z.string().trim().max(64).optional().default(''),
-  nickname: z.string().trim().max(32).optional().default(''),
-});
 
 /**
  * The development provider's "vendor": a consent page where any openid can be typed, and the
@@ -30,9 +15,10 @@ const approveQuery = authorizeQuery.extend({
  */
 export function registerDevOAuthRoutes(app: FastifyInstance, provider: DevOAuthProvider) {
   const title = TITLES[provider.app];
+  const pages = devApi.oauth[provider.app];
 
-  app.get(devAuthorizePath(provider.app), async (request, reply) => {
-    const query = validate(authorizeQuery, request.query);
+  route(app, pages.authorize, async (request, reply) => {
+    const query = request.query;
     if (!provider.isOwnCallback(query.redirect_uri)) throw new BusinessError(BAD_PARAMS_MESSAGE);
     const suggested = `dev-${provider.app}-${randomBytes(4).toString('hex')}`;
     const hidden = (name: string, value: string) =>
@@ -50,8 +36,8 @@ ${hidden('redirect_uri', query.redirect_uri)}${hidden('state', query.state)}
     return reply.type('text/html; charset=utf-8').send(devPage(title, form));
   });
 
-  app.get(devApprovePath(provider.app), async (request, reply) => {
-    const query = validate(approveQuery, request.query);
+  route(app, pages.approve, async (request, reply) => {
+    const query = request.query;
     if (!provider.isOwnCallback(query.redirect_uri)) throw new BusinessError(BAD_PARAMS_MESSAGE);
     const user = { openid: query.openid, unionid: query.unionid, nickname: query.nickname, avatar: '' };
     return reply.redirect(await provider.approve(user, query.redirect_uri, query.state));

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { socialApi } from '@kezhan/contract/social';
 import { NO_DATA, ok } from '../../shared/http/envelope';
 import { BusinessError } from '../../shared/http/errors';
-import { memberIdOf, requireMember } from '../../shared/auth/guard';
+import { memberIdOf } from '../../shared/auth/guard';
+import { route } from '../../shared/http/route';
+import { clientOf } from '../../shared/http/client-info';
 import { issueNavigationTicket } from '../../shared/auth/navigation-tickets';
 import { DevOAuthProvider } from '../../providers/oauth/dev-oauth-provider';
 import { registerDevOAuthRoutes } from './dev-routes';
@@ -9,41 +12,44 @@ import {
   APP_NOT_FOUND_MESSAGE,
   BIND_TICKET,
   bindWithCode,
-  CALLBACK_PATHS,
   finishSocialLogin,
   loginWithCode,
   registerWithSocialite,
   startSocialLogin,
 } from './social-login-service';
 
+const queryOf = (query: unknown) => (query ?? {}) as Record<string, unknown>;
+
 /** Social login and binding, api-contract §12. Start and callback are browser navigations (302). */
 export default async function socialRoutes(app: FastifyInstance) {
   const services = app.services;
 
-  app.get<{ Params: { app: string } }>('/api/v3/auth/login/socialite/:app', async (request, reply) => {
+  route(app, socialApi.startQq, async (request, reply) => {
     if (request.params.app !== 'qq') throw new BusinessError(APP_NOT_FOUND_MESSAGE);
-    return reply.redirect(await startSocialLogin(services, request, 'qq'));
+    return reply.redirect(await startSocialLogin(services, request.query, 'qq', request.log));
   });
-  app.get('/api/v3/auth/login/wechat/oauth', async (request, reply) =>
-    reply.redirect(await startSocialLogin(services, request, 'wechat')),
+  route(app, socialApi.startWechat, async (request, reply) =>
+    reply.redirect(await startSocialLogin(services, request.query, 'wechat', request.log)),
   );
 
-  app.get(CALLBACK_PATHS.qq, async (request, reply) =>
-    reply.redirect(await finishSocialLogin(services, request, 'qq')),
+  route(app, socialApi.qqCallback, async (request, reply) =>
+    reply.redirect(await finishSocialLogin(services, queryOf(request.query), 'qq', request.log)),
   );
-  app.get(CALLBACK_PATHS.wechat, async (request, reply) =>
-    reply.redirect(await finishSocialLogin(services, request, 'wechat')),
+  route(app, socialApi.wechatCallback, async (request, reply) =>
+    reply.redirect(await finishSocialLogin(services, queryOf(request.query), 'wechat', request.log)),
   );
 
-  app.post('/api/v3/auth/login/code', async (request) => ok(await loginWithCode(services, request)));
-  app.post('/api/v3/auth/register/withSocialite', async (request) =>
-    ok(await registerWithSocialite(services, request)),
+  route(app, socialApi.loginWithCode, async (request) =>
+    ok(await loginWithCode(services, request.body.code, clientOf(request))),
   );
-  app.post('/api/v3/member/socialite/bindTicket', { preHandler: requireMember }, async (request) =>
+  route(app, socialApi.registerWithSocialite, async (request) =>
+    ok(await registerWithSocialite(services, request.body, clientOf(request))),
+  );
+  route(app, socialApi.bindTicket, async (request) =>
     ok(await issueNavigationTicket(services.store, BIND_TICKET, { userId: memberIdOf(request) })),
   );
-  app.post('/api/v3/member/socialite/bindWithCode', { preHandler: requireMember }, async (request) => {
-    await bindWithCode(services, request, memberIdOf(request));
+  route(app, socialApi.bindWithCode, async (request) => {
+    await bindWithCode(services, request.body.code, memberIdOf(request));
     return ok(NO_DATA);
   });
 

@@ -1,14 +1,10 @@
-import type { FastifyRequest } from 'fastify';
-import {
-  loginCodeBody,
-  registerWithSocialiteBody,
-  socialStartQuery,
-  type CodeLoginResult,
-} from '@kezhan/contract/social';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { CodeLoginResult, registerWithSocialiteBody, socialStartQuery } from '@kezhan/contract/social';
 import { redeemNavigationTicket } from '../../shared/auth/navigation-tickets';
 import type { AppServices } from '../../services';
 import { BusinessError } from '../../shared/http/errors';
-import { validate } from '../../shared/http/validate';
+import type { ClientInfo } from '../../shared/http/client-info';
 import { OAuthError, type SocialApp } from '../../providers/oauth/oauth-provider';
 import { issueLoginToken } from '../auth/login-service';
 import { BAD_PARAMS_MESSAGE, LoginCodes } from './login-codes';
@@ -61,15 +57,15 @@ export const BIND_TICKET = 'social-bind';
  */
 export async function startSocialLogin(
   services: AppServices,
-  request: FastifyRequest,
+  query: z.output<typeof socialStartQuery>,
   app: SocialApp,
+  log: FastifyBaseLogger,
 ): Promise<string> {
-  const query = validate(socialStartQuery, request.query);
   const settings = await services.settings.snapshot();
   if (settings.int(SETTING_OF[app]) !== 1) throw new BusinessError(APP_NOT_FOUND_MESSAGE);
   const provider = services.oauth[app];
   if (!provider.configured) {
-    request.log.warn({ app }, 'social login enabled but the vendor credentials are not set');
+    log.warn({ app }, 'social login enabled but the vendor credentials are not set');
     throw new BusinessError(APP_NOT_CONFIGURED_MESSAGE);
   }
   const hosts = allowedRedirectHosts(services.env, settings);
@@ -108,10 +104,10 @@ export async function startSocialLogin(
  */
 export async function finishSocialLogin(
   services: AppServices,
-  request: FastifyRequest,
+  query: Record<string, unknown>,
   app: SocialApp,
+  log: FastifyBaseLogger,
 ): Promise<string> {
-  const query = (request.query ?? {}) as Record<string, unknown>;
   if (typeof query.data !== 'string' || !query.data) throw new BusinessError(BAD_PARAMS_MESSAGE);
   const signed = query.data;
   const check = verifyState(services.socialStateKey, signed, nowSeconds(services));
@@ -133,7 +129,7 @@ export async function finishSocialLogin(
     });
   } catch (error) {
     if (!(error instanceof OAuthError)) throw error;
-    request.log.warn({ app, err: error.message }, 'social login refused by the vendor');
+    log.warn({ app, err: error.message }, 'social login refused by the vendor');
     return fail(error.memberMessage ?? VENDOR_FAILED_MESSAGE);
   }
   const loginCode = await new LoginCodes(services.store, services.now).issue({
@@ -151,9 +147,9 @@ export async function finishSocialLogin(
  */
 export async function loginWithCode(
   services: AppServices,
-  request: FastifyRequest,
+  code: string,
+  client: ClientInfo,
 ): Promise<CodeLoginResult> {
-  const { code } = validate(loginCodeBody, request.body);
   const codes = new LoginCodes(services.store, services.now);
   const entry = await codes.peek(code);
   if (entry.action !== 'login') throw new BusinessError(BAD_PARAMS_MESSAGE);
@@ -162,7 +158,7 @@ export async function loginWithCode(
   if (bound) {
     await codes.redeem(code);
     if (bound.isLock === 1) throw new BusinessError(LOCKED_MESSAGE);
-    return { success: 1, token: await issueLoginToken(services, request, bound.userId) };
+    return { success: 1, token: await issueLoginToken(services, bound.userId, client) };
   }
   const settings = await services.settings.snapshot();
   if (settings.int('member.enabled_mobile_bind_alert') === 1)
@@ -173,12 +169,12 @@ export async function loginWithCode(
     registerSocialMember(trx, settings, {
       app: entry.app,
       user: entry.user,
-      registerIp: request.ip,
+      registerIp: client.ip,
       now: services.now(),
     }),
   );
   if (settings.int('member.is_lock_default') === 1) throw new BusinessError(LOCKED_MESSAGE);
-  return { success: 1, token: await issueLoginToken(services, request, userId) };
+  return { success: 1, token: await issueLoginToken(services, userId, client) };
 }
 
 /**
@@ -187,9 +183,9 @@ export async function loginWithCode(
  */
 export async function registerWithSocialite(
   services: AppServices,
-  request: FastifyRequest,
+  body: z.output<typeof registerWithSocialiteBody>,
+  client: ClientInfo,
 ): Promise<{ token: string }> {
-  const body = validate(registerWithSocialiteBody, request.body);
   const codes = new LoginCodes(services.store, services.now);
   const entry = await codes.peek(body.code);
   if (entry.action !== 'login') throw new BusinessError(BAD_PARAMS_MESSAGE);
@@ -209,7 +205,7 @@ export async function registerWithSocialite(
         app: entry.app,
         user: entry.user,
         mobile: body.mobile,
-        registerIp: request.ip,
+        registerIp: client.ip,
         now,
       });
     }
@@ -231,16 +227,11 @@ export async function registerWithSocialite(
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   if (member.is_lock === 1) throw new BusinessError(LOCKED_MESSAGE);
-  return { token: await issueLoginToken(services, request, userId) };
+  return { token: await issueLoginToken(services, userId, client) };
 }
 
 /** `POST /api/v3/member/socialite/bindWithCode` (§12.5): only the member who started the bind may use the code. */
-export async function bindWithCode(
-  services: AppServices,
-  request: FastifyRequest,
-  memberId: number,
-): Promise<void> {
-  const { code } = validate(loginCodeBody, request.body);
+export async function bindWithCode(services: AppServices, code: string, memberId: number): Promise<void> {
   const codes = new LoginCodes(services.store, services.now);
   const entry = await codes.peek(code);
   if (entry.action !== 'bind' || entry.memberId !== memberId) throw new BusinessError(BAD_PARAMS_MESSAGE);

@@ -1,20 +1,19 @@
 import type { FastifyInstance } from 'fastify';
+import { systemApi } from '@kezhan/contract/config';
 import { ok } from '../../shared/http/envelope';
+import { checkResponse, route } from '../../shared/http/route';
 import type { SettingKey } from '../../shared/settings/definitions';
 import type { SettingsSnapshot } from '../../shared/settings/settings-service';
 import { buildSiteConfig } from './site-config';
 
-const PROTOCOL_PAGES: { path: string; title: string; setting: SettingKey }[] = [
-  { path: '/user/protocol', title: '用户协议', setting: 'protocol.user' },
-  { path: '/user/private_protocol', title: '隐私协议', setting: 'protocol.private' },
-  { path: '/vip/protocol', title: '会员服务协议', setting: 'protocol.vip' },
-  {
-    path: '/user/paid_content_purchase_protocol',
-    title: '付费内容购买协议',
-    setting: 'protocol.paid_content',
-  },
-  { path: '/aboutus', title: '关于我们', setting: 'aboutus' },
-];
+const PROTOCOL_PAGES: { endpoint: (typeof systemApi)['userProtocol']; title: string; setting: SettingKey }[] =
+  [
+    { endpoint: systemApi.userProtocol, title: '用户协议', setting: 'protocol.user' },
+    { endpoint: systemApi.privacyProtocol, title: '隐私协议', setting: 'protocol.private' },
+    { endpoint: systemApi.vipProtocol, title: '会员服务协议', setting: 'protocol.vip' },
+    { endpoint: systemApi.paidContentProtocol, title: '付费内容购买协议', setting: 'protocol.paid_content' },
+    { endpoint: systemApi.aboutUs, title: '关于我们', setting: 'aboutus' },
+  ];
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -29,26 +28,26 @@ export default async function systemRoutes(app: FastifyInstance) {
 
   const configBody = (snapshot: SettingsSnapshot) => {
     if (cachedConfig?.version !== snapshot.version) {
-      cachedConfig = {
-        version: snapshot.version,
-        body: JSON.stringify(ok(buildSiteConfig(snapshot, env.appUrl))),
-      };
+      const config = buildSiteConfig(snapshot, env.appUrl);
+      // Built once per settings version, so checked here rather than on every answer.
+      if (app.checkResponses) checkResponse(systemApi.config, config);
+      cachedConfig = { version: snapshot.version, body: JSON.stringify(ok(config)) };
     }
     return cachedConfig.body;
   };
 
   // The most requested endpoint: answered without a promise while the settings cache is fresh.
-  app.get('/api/v2/other/config', (_request, reply) => {
+  route(app, systemApi.config, (_request, reply) => {
     reply.type('application/json; charset=utf-8');
     const fresh = settings.freshSnapshot();
     if (fresh) return reply.send(configBody(fresh));
     return settings.snapshot().then((snapshot) => reply.send(configBody(snapshot)));
   });
 
-  app.get('/api/v3/status', async () => ok({ status: 'ok' }));
+  route(app, systemApi.status, async () => ok({ status: 'ok' as const }));
 
   for (const page of PROTOCOL_PAGES) {
-    app.get(page.path, async (_request, reply) => {
+    route(app, page.endpoint, async (_request, reply) => {
       const snapshot = await settings.snapshot();
       const html = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(page.title)} - ${escapeHtml(snapshot.text('name'))}</title><style>body{font:15px/1.7 -apple-system,'PingFang SC',sans-serif;margin:0;padding:16px;color:#333}</style></head><body><h1 style="font-size:18px">${escapeHtml(page.title)}</h1>${snapshot.text(page.setting)}</body></html>`;
       return reply.type('text/html; charset=utf-8').send(html);

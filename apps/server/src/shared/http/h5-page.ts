@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { H5_HOME_BLOCKS } from '@kezhan/contract/config';
+import { H5_HOME_BLOCKS } from '@kezhan/contract/h5-boot';
 
 /** The addresses, exactly as the h5 asks for them, of the answers its first screen needs. */
 export const CONFIG_ADDRESS = '/api/v2/other/config';

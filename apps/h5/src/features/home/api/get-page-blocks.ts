@@ -1,4 +1,4 @@
-import { H5_HOME_BLOCKS } from '@kezhan/contract/config';
+import { H5_HOME_BLOCKS } from '@kezhan/contract/h5-boot';
 import type { ViewBlockList } from '@kezhan/contract/courses';
 import { http, type RequestOptions } from '@/shared/http/client';
 

@@ -1,0 +1,5 @@
+import type { FeatureModule } from '../module';
+import authRoutes from './routes';
+
+/** Login by SMS code or password, logout. */
+export const authModule: FeatureModule = { name: 'auth', routes: [authRoutes] };

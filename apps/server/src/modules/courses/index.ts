@@ -1,0 +1,11 @@
+import type { FeatureModule } from '../module';
+import { contentCommands } from '../../cli/content-commands';
+import courseRoutes from './routes';
+
+/** Catalogue, course and video pages, comments, watch progress, study lists, search, home blocks. */
+export const coursesModule: FeatureModule = {
+  name: 'courses',
+  routes: [courseRoutes],
+  commands: contentCommands,
+  migrations: ['0010_courses.sql'],
+};

@@ -1,0 +1,9 @@
+import type { FeatureModule } from '../module';
+import faceVerifyRoutes from './routes';
+
+/** Real-name verification through Tencent Cloud FaceID. */
+export const faceVerifyModule: FeatureModule = {
+  name: 'face-verify',
+  routes: [faceVerifyRoutes],
+  migrations: ['0040_social_face_verify.sql'],
+};

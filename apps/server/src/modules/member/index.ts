@@ -1,0 +1,25 @@
+import type { FeatureModule } from '../module';
+import { memberCommands } from '../../cli/member-commands';
+import localStorageRoutes from '../../providers/storage/local-storage-routes';
+import { cancelPendingDeletion, executeDueDeletions } from './account-deletion';
+import memberRoutes from './routes';
+
+/** The member's own account: profile, avatar (and the local files behind it), mobile, deletion. */
+export const memberModule: FeatureModule = {
+  name: 'member',
+  routes: [memberRoutes, localStorageRoutes],
+  commands: memberCommands,
+  jobs: [
+    {
+      name: 'execute-account-deletions',
+      description:
+        'Delete the members whose account-deletion grace period has ended, with their uploaded files',
+      lockId: 72_530_052,
+      intervalSeconds: 600,
+      run: (services, now) => executeDueDeletions(services.db, now, { storage: services.storage }),
+    },
+  ],
+  // Logging in again withdraws a pending account deletion.
+  loginHooks: [async (trx, userId, now) => void (await cancelPendingDeletion(trx, userId, now))],
+  migrations: ['0030_member.sql'],
+};

@@ -1,0 +1,21 @@
+import type { FeatureModule } from '../module';
+import { commerceCommands } from '../../cli/commerce-commands';
+import { expireUnpaidOrders } from './order-service';
+import orderRoutes from './routes';
+
+/** VIP plans, promo codes, orders and their settlement. */
+export const ordersModule: FeatureModule = {
+  name: 'orders',
+  routes: [orderRoutes],
+  commands: commerceCommands,
+  jobs: [
+    {
+      name: 'expire-unpaid-orders',
+      description: 'Cancel orders left unpaid for 60 minutes and give their promo-code uses back',
+      lockId: 72_530_051,
+      intervalSeconds: 120,
+      run: (services, now) => expireUnpaidOrders(services.db, now),
+    },
+  ],
+  migrations: ['0020_orders.sql'],
+};

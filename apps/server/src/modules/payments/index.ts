@@ -1,0 +1,9 @@
+import type { FeatureModule } from '../module';
+import paymentGatewayRoutes from './gateway-routes';
+import paymentRoutes from './routes';
+
+/** Choosing and starting a payment; gateway notifications and our own payment pages. */
+export const paymentsModule: FeatureModule = {
+  name: 'payments',
+  routes: [paymentRoutes, paymentGatewayRoutes],
+};

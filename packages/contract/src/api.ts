@@ -1,0 +1,31 @@
+import type { Endpoint } from './endpoint';
+import { authApi } from './auth';
+import { opsApi, systemApi } from './config';
+import { coursesApi } from './courses';
+import { devApi } from './dev';
+import { faceVerifyApi } from './face';
+import { mediaApi } from './media';
+import { memberApi } from './member';
+import { messagesApi } from './messages';
+import { ordersApi, paymentGatewayApi, paymentsApi } from './orders';
+import { socialApi } from './social';
+
+/** Every endpoint the server can register, in the order /api/docs lists them. */
+export const API_ENDPOINTS: readonly Endpoint[] = [
+  ...Object.values(opsApi),
+  ...Object.values(systemApi),
+  ...Object.values(authApi),
+  ...Object.values(socialApi),
+  ...Object.values(memberApi),
+  ...Object.values(faceVerifyApi),
+  ...Object.values(messagesApi),
+  ...Object.values(coursesApi),
+  ...Object.values(mediaApi),
+  ...Object.values(ordersApi),
+  ...Object.values(paymentsApi),
+  ...Object.values(paymentGatewayApi),
+  ...Object.values(devApi.oauth.qq),
+  ...Object.values(devApi.oauth.wechat),
+  devApi.faceIdPage,
+  devApi.faceIdComplete,
+];
