@@ -23,6 +23,7 @@ import { Metrics } from './modules/ops/metrics';
 import { deriveMediaSigningKey, MediaService } from './modules/media/media-service';
 import { KeyVault, resolveMediaKeySecret } from './modules/media/key-vault';
 import { MediaSigner } from './modules/media/signing';
+import { S3MediaStore } from './modules/media/object-store';
 import './modules/media/tables';
 
 export interface ServiceOverrides {
@@ -79,6 +80,7 @@ export async function createServices(env: ServerEnv, overrides: ServiceOverrides
       vault: new KeyVault(resolveMediaKeySecret(env), env.media.previousKeySecrets),
       signer: new MediaSigner(deriveMediaSigningKey(env.media.signingSecret, resolveJwtSecret(env))),
       now,
+      objectStore: env.storage.driver === 's3' ? new S3MediaStore(env.storage.s3, now) : null,
     }),
     loginHooks: LOGIN_HOOKS,
     now,

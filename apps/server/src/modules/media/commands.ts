@@ -5,7 +5,7 @@ import type { AppServices } from '../../services';
 import { DEMO_VIDEO_PLAYLIST } from '../../seed/demo-catalogue';
 import { mediaDir } from '../courses/content-import';
 import { MediaIngestError, registerVideoSource, stageSource } from './ingest';
-import type { Rendition } from './ffmpeg';
+import type { StoredRendition } from './media-service';
 
 async function findVideo(services: AppServices, ref: string | undefined, usage: string) {
   if (!ref) throw new CommandError(`Usage: ${usage}`);
@@ -68,7 +68,11 @@ export const mediaCommands: CliCommand[] = [
       const rows = await query.execute();
       if (rows.length === 0) out.line('No media assets');
       for (const row of rows) {
-        const ladder = (JSON.parse(row.renditions) as Rendition[]).map((r) => r.name).join('+') || '-';
+        const ladder =
+          (JSON.parse(row.renditions) as StoredRendition[])
+            .filter((r) => r.scope !== 'trial')
+            .map((r) => r.name)
+            .join('+') || '-';
         const state = row.status === 'transcoding' ? `transcoding ${row.progress}%` : row.status;
         out.line(
           [

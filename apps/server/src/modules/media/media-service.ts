@@ -24,13 +24,18 @@ import {
   KEY_PLACEHOLDER,
   masterPlaylist,
   measureBandwidth,
+  parseMediaPlaylist,
   packageSegmentedHls,
   rewriteMediaPlaylist,
 } from './playlists';
 import { MediaSigner, type MediaGrant, type MediaScope } from './signing';
+import { S3MediaStore } from './object-store';
 import type { MediaAssetsTable } from './tables';
 
 export type MediaAsset = Selectable<MediaAssetsTable>;
+
+/** A rendition as stored in `media_assets.renditions`: the full ladder, then the trial one. */
+export type StoredRendition = Rendition & { scope?: MediaScope; playlist?: string };
 
 export const MEDIA_PROCESSING_MESSAGE = '视频处理中，请稍后再试';
 
@@ -67,6 +72,8 @@ export interface MediaServiceOptions {
   signer: MediaSigner;
   now: () => Date;
   logger?: MediaLogger;
+  /** STORAGE_DRIVER=s3: renditions go to the bucket and segments are played from presigned addresses. */
+  objectStore?: S3MediaStore | null;
 }
 
 /**
@@ -215,12 +222,24 @@ export class MediaService {
         progress = Math.min(99, Math.floor(share * 100));
       });
       if (signal.aborted) throw new Error('interrupted');
-      const published = await this.publish(asset, token, result);
+      const renditions = storedRenditions(work, result);
+      const store = this.options.objectStore;
+      if (store) await store.uploadGeneration(asset.id, token, work);
+      if (signal.aborted) throw new Error('interrupted');
+      const published = await this.publish(asset, token, result, renditions);
       if (!published) {
         fs.rmSync(work, { recursive: true, force: true });
         return 'lost';
       }
-      this.removeOtherGenerations(asset.id, token);
+      if (store) {
+        // The bucket holds the segments now; drop the local copy and the previous generation's objects.
+        fs.rmSync(this.assetDir(asset.id), { recursive: true, force: true });
+        await this.deleteRemoteGeneration(store, asset).catch((error: Error) =>
+          this.logger.warn({ asset: asset.id, error: error.message }, 'Old media objects left in the bucket'),
+        );
+      } else {
+        this.removeOtherGenerations(asset.id, token);
+      }
       this.logger.info({ asset: asset.id, video: asset.video_id }, 'Media asset ready');
       return 'ready';
     } catch (error) {
@@ -378,7 +397,27 @@ export class MediaService {
   }
 
   /** Publishes a finished generation, only while this worker still holds the claim. */
-  private async publish(asset: MediaAsset, token: string, built: BuiltAsset): Promise<boolean> {
+  private async deleteRemoteGeneration(store: S3MediaStore, previous: MediaAsset): Promise<void> {
+    if (!previous.generation) return;
+    if (previous.has_poster)
+      await store.delete(S3MediaStore.keyOf(previous.id, previous.generation, 'poster.jpg'));
+    for (const rendition of JSON.parse(previous.renditions) as StoredRendition[]) {
+      if (!rendition.playlist) continue;
+      const scope = rendition.scope ?? 'full';
+      for (const segment of parseMediaPlaylist(rendition.playlist).segments) {
+        await store.delete(
+          S3MediaStore.keyOf(previous.id, previous.generation, `${scope}/${rendition.name}/${segment.uri}`),
+        );
+      }
+    }
+  }
+
+  private async publish(
+    asset: MediaAsset,
+    token: string,
+    built: BuiltAsset,
+    renditions: StoredRendition[],
+  ): Promise<boolean> {
     const { vault } = this.options;
     const now = this.options.now();
     return this.db.transaction().execute(async (trx) => {
@@ -391,7 +430,7 @@ export class MediaService {
           claim_token: null,
           lease_until: null,
           generation: token,
-          renditions: JSON.stringify(built.renditions),
+          renditions: JSON.stringify(renditions),
           trial_rendition: built.trialRendition,
           duration: Math.round(built.duration),
           trial_seconds: built.trialSeconds,
@@ -495,9 +534,12 @@ export class MediaService {
     return asset?.generation ? asset : null;
   }
 
-  private renditionsOf(asset: MediaAsset, scope: MediaScope): Rendition[] {
-    const full = JSON.parse(asset.renditions) as Rendition[];
+  private renditionsOf(asset: MediaAsset, scope: MediaScope): StoredRendition[] {
+    const all = JSON.parse(asset.renditions) as StoredRendition[];
+    const full = all.filter((r) => r.scope !== 'trial');
     if (scope === 'full') return full;
+    const stored = all.find((r) => r.scope === 'trial');
+    if (stored) return [stored];
     const trial = full.find((r) => r.name === asset.trial_rendition);
     return asset.trial_rendition
       ? [trial ?? { name: asset.trial_rendition, width: 0, height: 0, bandwidth: 1 }]
@@ -519,14 +561,28 @@ export class MediaService {
   async mediaPlaylist(grant: MediaGrant, rendition: string, token: string): Promise<string | null> {
     const asset = await this.readyAsset(grant.videoId);
     if (!asset || !RENDITION_NAME.test(rendition)) return null;
-    if (!this.renditionsOf(asset, grant.scope).some((r) => r.name === rendition)) return null;
-    const file = path.join(this.assetDir(asset.id), asset.generation!, grant.scope, rendition, 'index.m3u8');
-    if (!fs.existsSync(file)) return null;
-    const base = `/media/seg/${grant.videoId}/${asset.generation}/${grant.scope}/${rendition}`;
+    const stored = this.renditionsOf(asset, grant.scope).find((r) => r.name === rendition);
+    if (!stored) return null;
+    const generation = asset.generation!;
+    let text = stored.playlist;
+    if (text === undefined) {
+      const file = path.join(this.assetDir(asset.id), generation, grant.scope, rendition, 'index.m3u8');
+      if (!fs.existsSync(file)) return null;
+      text = fs.readFileSync(file, 'utf8');
+    }
+    const store = this.options.objectStore;
+    const secondsLeft = grant.exp - Math.floor(this.options.now().getTime() / 1000);
+    const base = `/media/seg/${grant.videoId}/${generation}/${grant.scope}/${rendition}`;
     return rewriteMediaPlaylist(
-      fs.readFileSync(file, 'utf8'),
+      text,
       `/media/hls/${grant.videoId}/${grant.scope}/key?t=${token}`,
-      (segment) => `${base}/${segment}?t=${token}`,
+      (segment) =>
+        store
+          ? store.segmentUrl(
+              S3MediaStore.keyOf(asset.id, generation, `${grant.scope}/${rendition}/${segment}`),
+              secondsLeft,
+            )
+          : `${base}/${segment}?t=${token}`,
     );
   }
 
@@ -579,6 +635,25 @@ export class MediaService {
     }
     return changed;
   }
+}
+
+/** The ladder and the trial rendition, each with its media playlist as written (served from the database). */
+function storedRenditions(work: string, built: BuiltAsset): StoredRendition[] {
+  const playlist = (scope: MediaScope, name: string) =>
+    fs.readFileSync(path.join(work, scope, name, 'index.m3u8'), 'utf8');
+  const full: StoredRendition[] = built.renditions.map((r) => ({ ...r, playlist: playlist('full', r.name) }));
+  if (!built.trialRendition) return full;
+  const base = built.renditions.find((r) => r.name === built.trialRendition) ?? built.renditions[0];
+  const trialDir = path.join(work, 'trial', built.trialRendition);
+  return [
+    ...full,
+    {
+      ...base,
+      scope: 'trial',
+      bandwidth: measureBandwidth(trialDir),
+      playlist: playlist('trial', built.trialRendition),
+    },
+  ];
 }
 
 interface BuiltAsset {

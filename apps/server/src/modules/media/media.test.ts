@@ -108,7 +108,17 @@ describe.skipIf(!ffmpegInstalled)('protected video: transcode, encrypt, play onl
       has_poster: 1,
     });
     expect(JSON.parse(assets[0].renditions)).toEqual([
-      expect.objectContaining({ name: '360p', width: 640, height: 360 }),
+      expect.objectContaining({
+        name: '360p',
+        width: 640,
+        height: 360,
+        playlist: expect.stringContaining('#EXTM3U'),
+      }),
+      expect.objectContaining({
+        name: '360p',
+        scope: 'trial',
+        playlist: expect.stringContaining('seg-0.ts'),
+      }),
     ]);
     expect(assets[0].full_key).toMatch(/^v1\./);
     expect(await t.services.media.claimNext()).toBeNull();
