@@ -519,6 +519,13 @@ export class MediaService {
   /** Whether the grant's member may, right now, watch the video in the grant's scope. */
   async entitled(grant: MediaGrant): Promise<boolean> {
     const now = this.options.now();
+    const member = await this.db
+      .selectFrom('users')
+      .select('is_lock')
+      .where('id', '=', grant.userId)
+      .executeTakeFirst();
+    // A locked (or deleted) member's addresses stop working at once, like their login token.
+    if (!member || member.is_lock === 1) return false;
     try {
       const { video, course } = await findVisibleVideo(this.db, grant.videoId, now);
       const access = await videoAccessOf(this.db, grant.userId, video, course, now);

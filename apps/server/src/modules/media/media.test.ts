@@ -199,6 +199,12 @@ describe.skipIf(!ffmpegInstalled)('protected video: transcode, encrypt, play onl
     const otherKey = keyUri.replace(`/media/hls/${paidVideo}/`, `/media/hls/${otherPaidVideo}/`);
     expect((await fetchMedia(t, otherKey)).status).toBe(403);
 
+    // A locked member's addresses stop opening the key at once.
+    await t.services.db.updateTable('users').set({ is_lock: 1 }).where('id', '=', buyer.id).execute();
+    expect((await fetchMedia(t, keyUri)).status).toBe(403);
+    await t.services.db.updateTable('users').set({ is_lock: 0 }).where('id', '=', buyer.id).execute();
+    expect((await fetchMedia(t, keyUri)).status).toBe(200);
+
     // Ten minutes later the playlist address has expired; playinfo gives a new one.
     advance(t.services.env.media.urlTtlSeconds * 1000 + 1000);
     expect((await fetchMedia(t, url)).status).toBe(403);
