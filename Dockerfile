@@ -21,6 +21,8 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8300 \
     DATA_DIR=/data
+# ffmpeg/ffprobe transcode and encrypt uploaded videos (modules/media)
+RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/contract/package.json packages/contract/

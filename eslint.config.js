@@ -8,6 +8,8 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       'data/**',
+      // MPEG-TS video segments, not TypeScript
+      '**/demo-video/**',
       '.tmp/**',
       '**/test-results/**',
       '**/playwright-report/**',

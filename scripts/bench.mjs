@@ -1,14 +1,15 @@
 // `npm run bench`: every h5 route's JS/CSS (gzipped) against its budget (exit 1 when one is over),
-// Lighthouse on the five main pages as `npm start` serves them, and API throughput measured with
-// autocannon against the real server, next to a bare Node `http` server answering the same JSON.
-// BENCH_ONLY=h5, lighthouse or api (comma-separated) runs only those parts.
+// Lighthouse on the five main pages as `npm start` serves them, API throughput measured with
+// autocannon against the real server (next to a bare Node `http` server answering the same JSON,
+// and the protected-video key and segment endpoints), and the transcode speed of the media
+// pipeline. BENCH_ONLY=h5, lighthouse, api or media (comma-separated) runs only those parts.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { lighthouseTable } from './bench-lighthouse.mjs';
-import { ensureDependencies, ensureH5Build, root } from './lib.mjs';
+import { ensureDependencies, ensureH5Build, hasFfmpeg, root } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS || 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
@@ -92,6 +93,35 @@ async function load(url, headers = {}) {
   return { rps: Math.round(result.requests.average), p99: result.latency.p99 };
 }
 
+/** The demo's first free lesson: its signed key and first segment addresses, as hls.js finds them. */
+async function protectedAddresses(base, auth) {
+  const courses = await (await fetch(`${base}/api/v2/courses?page_size=50`)).json();
+  const course = courses.data.data.find((c) => c.slug === 'python-basics');
+  const detail = await (await fetch(`${base}/api/v2/course/${course.id}`)).json();
+  const lesson = Object.values(detail.data.videos).flat()[0];
+  const play = await (await fetch(`${base}/api/v2/video/${lesson.id}/playinfo`, { headers: auth })).json();
+  const uris = (text) => text.split('\n').filter((line) => line && !line.startsWith('#'));
+  const master = await (await fetch(play.data.urls[0].url)).text();
+  const media = await (await fetch(new URL(uris(master)[0], base))).text();
+  const key = /URI="([^"]+)"/.exec(media)[1];
+  return { key: new URL(key, base).toString(), segment: new URL(uris(media)[0], base).toString() };
+}
+
+function transcodeSpeed() {
+  console.log('\n== Video transcode (720p source → 360p + 720p ladder + trial cut, AES-128, one ffmpeg run)');
+  if (!hasFfmpeg()) {
+    console.log('ffmpeg not found: skipped');
+    return;
+  }
+  const script = path.join(root, 'apps/server/src/modules/media/bench-transcode.ts');
+  const result = JSON.parse(
+    execFileSync(process.execPath, ['--import', 'tsx', script], { cwd: root, encoding: 'utf8' }).trim(),
+  );
+  console.log(
+    `${result.seconds} s of video in ${result.elapsed} s: ${result.speed}× real time on ${os.cpus().length} core(s) (shared with anything else running)`,
+  );
+}
+
 async function apiThroughput(label, databaseEnv) {
   const port = 18300 + Math.floor(Math.random() * 500);
   const kezhan = await startKezhan(port, databaseEnv);
@@ -118,6 +148,9 @@ async function apiThroughput(label, databaseEnv) {
     rows.push(['GET /api/v2/other/config', configResult]);
     const detailResult = await load(`${base}/api/v2/member/detail`, auth);
     rows.push(['GET /api/v2/member/detail (auth)', detailResult]);
+    const media = await protectedAddresses(base, auth);
+    rows.push(['GET /media/hls/…/key (grant + access)', await load(media.key)]);
+    rows.push(['GET /media/seg/…/seg-0.ts (grant)', await load(media.segment)]);
     for (const [name, r] of rows) {
       console.log(
         `${name.padEnd(38)} ${String(r.rps).padStart(7)} req/s   p99 ${r.p99} ms   ${Math.round((r.rps / bareResult.rps) * 100)}% of bare`,
@@ -130,7 +163,7 @@ async function apiThroughput(label, databaseEnv) {
   }
 }
 
-const parts = new Set((process.env.BENCH_ONLY || 'h5,lighthouse,api').split(','));
+const parts = new Set((process.env.BENCH_ONLY || 'h5,lighthouse,api,media').split(','));
 const overBudget = parts.has('h5') ? h5Budget() : [];
 if (parts.has('lighthouse')) {
   ensureH5Build();
@@ -142,6 +175,7 @@ if (parts.has('lighthouse')) {
     kezhan.stop();
   }
 }
+if (parts.has('media')) transcodeSpeed();
 if (parts.has('api')) {
   await apiThroughput('PGlite, in-memory state', { DATABASE_URL: '', REDIS_URL: '' });
   if (process.env.DATABASE_URL) {

@@ -83,6 +83,32 @@ export function startServer(env = {}) {
   });
 }
 
+/** Whether an ffmpeg (FFMPEG_PATH, or on PATH) runs. */
+export function hasFfmpeg() {
+  const result = spawnSync(process.env.FFMPEG_PATH || 'ffmpeg', ['-version'], { stdio: 'ignore' });
+  return !result.error && result.status === 0;
+}
+
+/**
+ * Video transcoding needs ffmpeg (Debian's package also brings ffprobe). Installed with apt-get
+ * when missing and possible (as root on Debian/Ubuntu); otherwise the server still starts and says
+ * that transcoding is unavailable, and the tests that transcode are skipped.
+ */
+export function ensureFfmpeg() {
+  if (hasFfmpeg()) return true;
+  const isRoot = process.getuid?.() === 0;
+  if (!process.env.FFMPEG_PATH && isRoot && fs.existsSync('/usr/bin/apt-get')) {
+    console.log('› Installing ffmpeg (apt-get install ffmpeg) for video transcoding…');
+    run('apt-get', ['update', '-qq']);
+    run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'ffmpeg']);
+    if (hasFfmpeg()) return true;
+  }
+  console.warn(
+    '! ffmpeg not found: uploaded videos cannot be transcoded (install ffmpeg, e.g. sudo apt-get install -y ffmpeg, or set FFMPEG_PATH)',
+  );
+  return false;
+}
+
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);

@@ -2,7 +2,7 @@
 // tests (PGlite, and PostgreSQL + Redis when DATABASE_URL / REDIS_URL are set), then browser
 // end-to-end tests in Debian's Chromium against the real server.
 import fs from 'node:fs';
-import { ensureDependencies, ensureH5Build, run, runOrExit } from './lib.mjs';
+import { ensureDependencies, ensureFfmpeg, ensureH5Build, run, runOrExit } from './lib.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -30,6 +30,7 @@ function step(name, command, args, env = {}) {
 
 ensureDependencies();
 ensureChromium();
+ensureFfmpeg();
 step('typecheck', 'npm', ['run', 'typecheck']);
 step('lint', 'npx', ['eslint', '.']);
 step(

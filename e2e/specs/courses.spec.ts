@@ -162,8 +162,8 @@ test.describe('courses and learning', () => {
     await expect(page.getByText('您正在观看试看内容，购买课程后可观看完整内容')).toBeVisible();
     await startPlaying(page);
     const state = await videoState(page);
-    expect(playinfoUrls.join()).toContain('trial.m3u8');
-    expect(playinfoUrls.join()).not.toContain('lesson');
+    expect(playinfoUrls.join()).toContain(`/media/hls/${trial.id}/trial/master.m3u8?t=`);
+    expect(playinfoUrls.join()).not.toContain('/full/');
     expect(state.source).toBe('hls.js');
     await expect(page.getByText('试看结束，购买课程观看所有视频')).toBeVisible({ timeout: 12_000 });
     await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -20,6 +20,11 @@ import { createFaceIdProvider } from './providers/faceid/create-faceid-provider'
 import { deriveSocialStateKey } from './modules/social/oauth-state';
 import { LOGIN_HOOKS } from './modules/registry';
 import { Metrics } from './modules/ops/metrics';
+import { deriveMediaSigningKey, MediaService } from './modules/media/media-service';
+import { KeyVault, resolveMediaKeySecret } from './modules/media/key-vault';
+import { MediaSigner } from './modules/media/signing';
+import { S3MediaStore } from './modules/media/object-store';
+import './modules/media/tables';
 
 export interface ServiceOverrides {
   store?: EphemeralStore;
@@ -69,6 +74,14 @@ export async function createServices(env: ServerEnv, overrides: ServiceOverrides
     socialStateKey: deriveSocialStateKey(env.social.stateSecret, resolveJwtSecret(env)),
     faceId: createFaceIdProvider(env, store),
     metrics: new Metrics({ poolStats: database.poolStats }),
+    media: new MediaService({
+      db: database.db,
+      env,
+      vault: new KeyVault(resolveMediaKeySecret(env), env.media.previousKeySecrets),
+      signer: new MediaSigner(deriveMediaSigningKey(env.media.signingSecret, resolveJwtSecret(env))),
+      now,
+      objectStore: env.storage.driver === 's3' ? new S3MediaStore(env.storage.s3, now) : null,
+    }),
     loginHooks: LOGIN_HOOKS,
     now,
   };

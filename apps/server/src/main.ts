@@ -20,6 +20,7 @@ async function main() {
   await app.listen({ host: env.host, port: env.port });
   const localUrl = `http://${env.host.includes(':') ? `[${env.host}]` : env.host}:${env.port}`;
   writeAdminFile(env.dataDir, localUrl.replace('0.0.0.0', '127.0.0.1'), token);
+  services.media.logger = app.log;
   const scheduler = startScheduler(services, app.log);
 
   const lines = [
@@ -28,6 +29,9 @@ async function main() {
     `  ephemeral state: ${env.redisUrl ? 'Redis (REDIS_URL)' : 'in memory'}`,
     seeded ? '  demo data seeded (first run)' : '',
     env.isProduction ? '' : `  demo login: mobile ${DEMO_MEMBER.mobile}, password ${DEMO_MEMBER.password}`,
+    services.media.ffmpegAvailable
+      ? '  video: ffmpeg found, uploaded videos are transcoded and encrypted in the background'
+      : `  video: TRANSCODING UNAVAILABLE, ffmpeg not found (install ffmpeg or set FFMPEG_PATH); the demo plays, uploaded videos wait`,
     services.sms.name === 'log'
       ? '  SMS codes are not sent: each one is printed here as "[sms] mobile=… scene=… code=…"'
       : `  SMS driver: ${services.sms.name}`,

@@ -10,6 +10,7 @@ import type { FileStorage } from './providers/storage/file-storage';
 import type { OAuthProviders } from './providers/oauth/oauth-provider';
 import type { FaceIdProvider } from './providers/faceid/faceid-provider';
 import type { Metrics } from './modules/ops/metrics';
+import type { MediaService } from './modules/media/media-service';
 import type { LoginHook } from './modules/module';
 
 /**
@@ -36,6 +37,8 @@ export interface AppServices {
   faceId: FaceIdProvider;
   /** Prometheus metrics of this node (HTTP requests, jobs, database pool), served at /metrics. */
   metrics: Metrics;
+  /** Protected video: pipeline and signed playback, see modules/media. */
+  media: MediaService;
   /** Steps the feature modules run in every login's transaction (modules/registry.ts). */
   loginHooks: readonly LoginHook[];
   now: () => Date;

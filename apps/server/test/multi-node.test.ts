@@ -215,6 +215,8 @@ describe.skipIf(!enabled)('two API nodes behind nginx (PostgreSQL + Redis)', () 
       REDIS_KEY_PREFIX: redisPrefix,
       // Every node must sign and verify tokens with the same secret.
       JWT_SECRET: randomBytes(32).toString('base64url'),
+      // …and wrap video keys with the same secret (the demo's keys are written by whichever node seeds).
+      MEDIA_KEY_SECRET: randomBytes(32).toString('base64url'),
       CAPTCHA_TEST_CODE: CAPTCHA,
       JOBS_ENABLED: '1',
       JOB_INTERVALS: `${PURGE_JOB.name}=1`,

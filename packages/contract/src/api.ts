@@ -4,6 +4,7 @@ import { opsApi, systemApi } from './config';
 import { coursesApi } from './courses';
 import { devApi } from './dev';
 import { faceVerifyApi } from './face';
+import { mediaApi } from './media';
 import { memberApi } from './member';
 import { messagesApi } from './messages';
 import { ordersApi, paymentGatewayApi, paymentsApi } from './orders';
@@ -19,6 +20,7 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(faceVerifyApi),
   ...Object.values(messagesApi),
   ...Object.values(coursesApi),
+  ...Object.values(mediaApi),
   ...Object.values(ordersApi),
   ...Object.values(paymentsApi),
   ...Object.values(paymentGatewayApi),

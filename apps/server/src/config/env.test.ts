@@ -38,10 +38,33 @@ describe('environment', () => {
     );
   });
 
+  it('refuses production without media signing and key secrets', () => {
+    const base = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      SMS_DRIVER: 'aliyun',
+      SOCIAL_DRIVER: 'real',
+      FACEID_DRIVER: 'real',
+    };
+    expect(() => assertSafeForProduction(readEnv(base))).toThrow(/MEDIA_SIGNING_SECRET.*MEDIA_KEY_SECRET/);
+    expect(() =>
+      assertSafeForProduction(
+        readEnv({ ...base, MEDIA_SIGNING_SECRET: 's'.repeat(40), MEDIA_KEY_SECRET: 'short' }),
+      ),
+    ).toThrow('MEDIA_KEY_SECRET must be set');
+    expect(() =>
+      assertSafeForProduction(
+        readEnv({ ...base, MEDIA_SIGNING_SECRET: 's'.repeat(40), MEDIA_KEY_SECRET: 'k'.repeat(40) }),
+      ),
+    ).not.toThrow();
+  });
+
   it('refuses production with the captcha test knob', () => {
     const env = readEnv({
       NODE_ENV: 'production',
       JWT_SECRET: 'x'.repeat(40),
+      MEDIA_SIGNING_SECRET: 's'.repeat(40),
+      MEDIA_KEY_SECRET: 'k'.repeat(40),
       CAPTCHA_TEST_CODE: 'abcd',
       SMS_DRIVER: 'aliyun',
       SOCIAL_DRIVER: 'real',

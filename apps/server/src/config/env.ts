@@ -48,6 +48,24 @@ export interface ServerEnv {
   jobIntervals: Record<string, number>;
   /** Alipay and WeChat Pay merchant settings (which gateways are offered is a site setting). */
   payment: PaymentEnv;
+  /** Protected video: signing and key secrets, ffmpeg, limits (modules/media). */
+  media: MediaEnv;
+}
+
+export interface MediaEnv {
+  /** HMAC key of signed playlist / key / segment addresses (MEDIA_SIGNING_SECRET); empty = derived from the JWT secret. */
+  signingSecret: string;
+  /** Wraps each asset's AES-128 keys at rest (MEDIA_KEY_SECRET); empty = generated into DATA_DIR in development. */
+  keySecret: string;
+  /** Former key secrets still accepted for unwrapping while `media:rekey` moves keys to the new one. */
+  previousKeySecrets: string[];
+  /** Lifetime of the playlist address playinfo answers, in seconds (MEDIA_URL_TTL, default 600). */
+  urlTtlSeconds: number;
+  /** ffmpeg / ffprobe executables (FFMPEG_PATH, FFPROBE_PATH); default found on PATH. */
+  ffmpegPath: string;
+  ffprobePath: string;
+  /** Largest accepted source video (MEDIA_MAX_UPLOAD_MB, default 2048). */
+  maxUploadBytes: number;
 }
 
 export interface SmsEnv {
@@ -233,6 +251,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
     jobIntervals: jobIntervals(source.JOB_INTERVALS),
     storage: readStorageEnv(source),
     payment: readPaymentEnv(source),
+    media: readMediaEnv(source),
     sms: {
       driver: smsDriver,
       aliyun: {
@@ -300,6 +319,26 @@ function readStorageEnv(source: NodeJS.ProcessEnv): StorageEnv {
   return { driver, s3 };
 }
 
+function readMediaEnv(source: NodeJS.ProcessEnv): MediaEnv {
+  const ffmpegPath = source.FFMPEG_PATH || 'ffmpeg';
+  const siblingProbe = ffmpegPath.includes('/')
+    ? path.join(path.dirname(ffmpegPath), path.basename(ffmpegPath).replace('ffmpeg', 'ffprobe'))
+    : 'ffprobe';
+  return {
+    signingSecret: source.MEDIA_SIGNING_SECRET || '',
+    keySecret: source.MEDIA_KEY_SECRET || '',
+    previousKeySecrets: (source.MEDIA_KEY_SECRET_PREVIOUS || '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+    urlTtlSeconds: Math.max(30, integer(source.MEDIA_URL_TTL, 600, 'MEDIA_URL_TTL')),
+    ffmpegPath,
+    ffprobePath: source.FFPROBE_PATH || siblingProbe,
+    maxUploadBytes:
+      Math.max(1, integer(source.MEDIA_MAX_UPLOAD_MB, 2048, 'MEDIA_MAX_UPLOAD_MB')) * 1024 * 1024,
+  };
+}
+
 function readPaymentEnv(source: NodeJS.ProcessEnv): PaymentEnv {
   return {
     alipay: {
@@ -327,6 +366,9 @@ export function assertSafeForProduction(env: ServerEnv): void {
   const problems: string[] = [];
   if (!env.jwtSecret || env.jwtSecret.length < 32)
     problems.push('JWT_SECRET must be set (at least 32 characters)');
+  if (env.media.signingSecret.length < 32)
+    problems.push('MEDIA_SIGNING_SECRET must be set (at least 32 characters)');
+  if (env.media.keySecret.length < 32) problems.push('MEDIA_KEY_SECRET must be set (at least 32 characters)');
   if (env.captchaTestCode) problems.push('CAPTCHA_TEST_CODE must not be set');
   if (env.social.driver === 'dev') problems.push('SOCIAL_DRIVER must not be dev');
   if (env.faceId.driver === 'dev') problems.push('FACEID_DRIVER must not be dev');

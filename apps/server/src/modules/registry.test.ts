@@ -19,6 +19,7 @@ describe('feature modules', () => {
     expect(JOBS.map((job) => job.name).sort()).toEqual([
       'execute-account-deletions',
       'expire-unpaid-orders',
+      'media-transcode',
       'purge-expired-records',
     ]);
     expect(LOGIN_HOOKS).toHaveLength(1);

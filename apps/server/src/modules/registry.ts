@@ -9,6 +9,7 @@ import { authModule } from './auth';
 import { memberModule } from './member';
 import { messagesModule } from './messages';
 import { coursesModule } from './courses';
+import { mediaModule } from './media';
 import { socialModule } from './social';
 import { faceVerifyModule } from './face-verify';
 import { ordersModule } from './orders';
@@ -26,6 +27,7 @@ export const MODULES: readonly FeatureModule[] = [
   memberModule,
   messagesModule,
   coursesModule,
+  mediaModule,
   socialModule,
   faceVerifyModule,
   ordersModule,

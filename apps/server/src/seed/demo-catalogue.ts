@@ -4,6 +4,8 @@ import { importContentFile } from '../modules/courses/content-import';
 
 /** The demo catalogue, in the format of `npm run cli -- import` (see modules/courses/content-file.ts). */
 export const DEMO_CATALOGUE_FILE = path.join(import.meta.dirname, 'demo-content', 'catalogue.json');
+/** The demo lessons' source: a 12-second plain HLS rendition (apps/server/demo-video, never served as is). */
+export const DEMO_VIDEO_PLAYLIST = path.resolve(import.meta.dirname, '../../demo-video/lesson.m3u8');
 
 /** Seed step: a dozen courses in several categories, a playable demo video and the home page. */
 export async function seedDemoCatalogue(services: AppServices): Promise<void> {
@@ -11,4 +13,7 @@ export async function seedDemoCatalogue(services: AppServices): Promise<void> {
     dataDir: services.env.dataDir,
     now: services.now(),
   });
+  // The demo video is already segmented: encrypt it per video now (no ffmpeg, well under a second)
+  // so the demo plays at once; `media:reprocess` sends it through the ffmpeg ladder.
+  await services.media.runPending({ packageOnly: true, max: 1000 });
 }

@@ -18,14 +18,15 @@ import { z } from 'zod';
  *   }],
  *   "blocks": [{ "platform": "h5", "page": "h5-page-index", "blocks": [{ "sign": "slider", "config": […] }] }]
  * }
- * <video> = { "slug", "title", "duration" (seconds), "url" (http(s) address or site path such as
- *   /demo/video/intro.m3u8) or "file" (a local MP4, or an HLS .m3u8 whose folder holds its
- *   segments), "trial_url" or "trial_file", "is_free", "free_seconds", "ban_drag", "price",
- *   "is_show", "published_at" }
+ * <video> = { "slug", "title", "duration" (seconds), "url" (an external http(s) address, e.g. a
+ *   VOD service, played as given) or "file" (a local video — MP4, MOV, MKV…, or a plain HLS .m3u8
+ *   with its segments beside it — sent through the protected-video pipeline), "trial_url" (with
+ *   "url" only) or "trial_file" (ignored: the pipeline cuts the trial at "free_seconds"),
+ *   "is_free", "free_seconds", "ban_drag", "price", "is_show", "published_at" }
  * A course-list block (`h5-vod-v1`) names its courses by slug: `"config": {"title": "…", "courses": ["python-basics"]}`.
  * Attachment `file` paths are relative to the content file (or absolute); the file is copied
- * into DATA_DIR/attach. Video `file` / `trial_file` paths likewise, copied into DATA_DIR/media and
- * served at /media/<course slug>/….
+ * into DATA_DIR/attach. Video `file` paths likewise, staged into DATA_DIR/media/sources and
+ * transcoded into AES-128 encrypted HLS, played only through signed addresses (modules/media).
  */
 const flag = z.union([z.literal(0), z.literal(1)]);
 const slug = z

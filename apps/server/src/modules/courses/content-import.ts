@@ -6,6 +6,7 @@ import type { Db } from '../../shared/db/database';
 import type { Database } from '../../shared/db/schema';
 import { attachmentDir } from './attachments';
 import { VOD_BLOCK_SIGNS, vodBlockIds } from './blocks';
+import { MediaIngestError, registerVideoSource, stageSource, type StagedSource } from '../media/ingest';
 import {
   contentFile,
   describeContentErrors,
@@ -23,6 +24,8 @@ export interface ImportOptions {
   /** DATA_DIR: attachment files are copied into DATA_DIR/attach, video files into DATA_DIR/media. */
   dataDir: string;
   now: Date;
+  /** Largest local video accepted (MEDIA_MAX_UPLOAD_MB); no limit when unset. */
+  maxVideoBytes?: number;
 }
 
 export interface ImportSummary {
@@ -84,42 +87,36 @@ function prepareAttachments(course: ContentCourse, options: ImportOptions): Prep
   });
 }
 
-/** Local video files live here, served at `/media/…`. */
+/** Local video files (and the media pipeline's folders) live here. */
 export const mediaDir = (dataDir: string) => path.join(dataDir, 'media');
 
 /**
- * Copies a local video into DATA_DIR/media/<course>/ and answers its site path. An HLS playlist
- * brings the files of its folder (its segments) into a folder of its own.
+ * Local video files go through the media pipeline (modules/media): each is staged now and its
+ * video's asset registered inside the import transaction; the background job transcodes and
+ * encrypts it. The trial is cut from the video at `free_seconds`, so `trial_file` is not used.
  */
-function copyVideoFile(courseSlug: string, file: string, options: ImportOptions): string {
-  const source = path.resolve(options.baseDir, file);
-  if (!fs.statSync(source, { throwIfNoEntry: false })?.isFile()) {
-    throw new ContentFileError(`Video file not found: ${source}`);
-  }
-  const name = path.basename(source);
-  const isPlaylist = path.extname(name).toLowerCase() === '.m3u8';
-  const relative = isPlaylist ? [courseSlug, path.basename(name, path.extname(name))] : [courseSlug];
-  const targetDir = path.join(mediaDir(options.dataDir), ...relative);
-  fs.mkdirSync(targetDir, { recursive: true });
-  const sourceDir = path.dirname(source);
-  const files = isPlaylist
-    ? fs.readdirSync(sourceDir).filter((entry) => fs.statSync(path.join(sourceDir, entry)).isFile())
-    : [name];
-  for (const entry of files) {
-    const from = path.join(sourceDir, entry);
-    const to = path.join(targetDir, entry);
-    if (path.resolve(to) !== from) fs.copyFileSync(from, to);
-  }
-  return `/media/${[...relative, name].map(encodeURIComponent).join('/')}`;
-}
-
-/** Replaces each video's local `file` / `trial_file` by the site path of its copy. */
-function prepareVideoFiles(course: ContentCourse, options: ImportOptions): void {
+function prepareVideoFiles(course: ContentCourse, options: ImportOptions): Map<string, StagedSource> {
+  const staged = new Map<string, StagedSource>();
   const videos = [...(course.videos ?? []), ...(course.chapters ?? []).flatMap((chapter) => chapter.videos)];
   for (const video of videos) {
-    if (video.file) video.url = copyVideoFile(course.slug, video.file, options);
-    if (video.trial_file) video.trial_url = copyVideoFile(course.slug, video.trial_file, options);
+    if (video.trial_file) video.trial_url = '';
+    if (!video.file) continue;
+    try {
+      staged.set(
+        video.slug,
+        stageSource(
+          options.dataDir,
+          path.resolve(options.baseDir, video.file),
+          options.maxVideoBytes ?? Infinity,
+        ),
+      );
+    } catch (error) {
+      if (error instanceof MediaIngestError) throw new ContentFileError(error.message);
+      throw error;
+    }
+    video.url = '';
   }
+  return staged;
 }
 
 /** Only the fields the file gives, so an update leaves the others as they are. */
@@ -299,7 +296,10 @@ async function storedBlockConfig(trx: Transaction<Database>, sign: string, confi
 /** Loads a content file's data in one transaction; see content-file.ts for the format. */
 export async function importContent(db: Db, data: unknown, options: ImportOptions): Promise<ImportSummary> {
   const file = parseContentFile(data);
-  for (const course of file.courses) prepareVideoFiles(course, options);
+  const stagedVideos = new Map<string, StagedSource>();
+  for (const course of file.courses) {
+    for (const [slug, source] of prepareVideoFiles(course, options)) stagedVideos.set(slug, source);
+  }
   const attachments = new Map(
     file.courses.map((course) => [course.slug, prepareAttachments(course, options)]),
   );
@@ -326,6 +326,14 @@ export async function importContent(db: Db, data: unknown, options: ImportOption
       summary.chapters += counts.chapters;
       summary.videos += counts.videos;
       summary.attachments += attachments.get(course.slug)!.length;
+    }
+    for (const [slug, source] of stagedVideos) {
+      const video = await trx
+        .selectFrom('videos')
+        .select('id')
+        .where('slug', '=', slug)
+        .executeTakeFirstOrThrow();
+      await registerVideoSource(trx, video.id, source, now);
     }
     for (const page of file.blocks) {
       await trx
@@ -389,14 +397,19 @@ export async function exportContent(db: Db, dataDir: string): Promise<ContentFil
       .orderBy('id')
       .execute(),
   ]);
+  const assetSources = new Map(
+    (await db.selectFrom('media_assets').select(['video_id', 'source_path']).execute()).map((a) => [
+      a.video_id,
+      path.resolve(mediaDir(dataDir), a.source_path),
+    ]),
+  );
   const categorySlug = new Map(categories.map((c) => [c.id, c.slug]));
   const courseSlug = new Map(courses.map((c) => [c.id, c.slug]));
   const video = (v: (typeof videos)[number]): ContentVideo => ({
     slug: v.slug,
     title: v.title,
     duration: v.duration,
-    url: v.url,
-    trial_url: v.trial_url,
+    ...(assetSources.has(v.id) ? { file: assetSources.get(v.id) } : { url: v.url, trial_url: v.trial_url }),
     is_free: v.is_free as 0 | 1,
     free_seconds: v.free_seconds,
     ban_drag: v.ban_drag as 0 | 1,

@@ -13,6 +13,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { runCommand } from '../../cli/run-command';
 import { DEMO_CATALOGUE_FILE, seedDemoCatalogue } from '../../seed/demo-catalogue';
 import { newMember } from './test-support';
+import { decryptSegment, fetchMedia, playlistUris } from '../media/test-media';
 
 const tables = [
   'course_categories',
@@ -86,23 +87,24 @@ describe('content import / export CLI and the demo catalogue', () => {
       url: `/api/v2/video/${firstVideo.id}/playinfo?is_try=0`,
       token: member.token,
     });
+    // The demo lesson plays encrypted through a signed address; its plain files are served nowhere.
     expect(play.data.urls[0]).toEqual({
-      url: 'http://api.test/demo/video/lesson.m3u8',
+      url: expect.stringMatching(
+        new RegExp(`^http://api\\.test/media/hls/${firstVideo.id}/full/master\\.m3u8\\?t=`),
+      ),
       format: 'm3u8',
       duration: 12,
       name: '',
     });
-
-    const playlist = await t.app.inject({ method: 'GET', url: '/demo/video/lesson.m3u8' });
-    expect(playlist.statusCode).toBe(200);
-    expect(playlist.body).toContain('#EXT-X-ENDLIST');
-    const ranged = await t.app.inject({
-      method: 'GET',
-      url: '/demo/video/lesson.mp4',
-      headers: { range: 'bytes=0-99' },
-    });
-    expect(ranged.statusCode).toBe(206);
-    expect(ranged.rawPayload.length).toBe(100);
+    const master = await fetchMedia(t, play.data.urls[0].url);
+    const media = await fetchMedia(t, playlistUris(master.body).uris[0]);
+    const { uris, keyUri } = playlistUris(media.body);
+    expect(uris).toHaveLength(3);
+    const key = await fetchMedia(t, keyUri!);
+    expect(decryptSegment((await fetchMedia(t, uris[1])).bytes, key.bytes, 1)[0]).toBe(0x47);
+    for (const plain of ['/demo/video/lesson.m3u8', '/demo/video/lesson-0.ts', '/demo/video/trial.m3u8']) {
+      expect((await t.app.inject({ method: 'GET', url: plain })).statusCode, plain).toBe(404);
+    }
     for (const image of [
       '/images/default_avatar.png',
       '/images/logo.png',
@@ -316,13 +318,15 @@ describe('content import / export CLI and the demo catalogue', () => {
     await cli('export', again);
     expect(JSON.parse(fs.readFileSync(again, 'utf8'))).toEqual(exported);
   });
-  it('copies local video files (an MP4, an HLS folder) into DATA_DIR/media and serves them seekable', async () => {
+  it('sends local video files (an MP4, an HLS folder) into the media pipeline, never serving them plain', async () => {
     const clips = path.join(dir, 'clips');
     const hls = path.join(clips, 'hls');
     fs.mkdirSync(hls, { recursive: true });
     fs.writeFileSync(path.join(clips, 'intro.mp4'), Buffer.from('0123456789'));
     fs.writeFileSync(path.join(hls, 'lesson.m3u8'), '#EXTM3U\n#EXTINF:4,\nseg-0.ts\n#EXT-X-ENDLIST\n');
     fs.writeFileSync(path.join(hls, 'seg-0.ts'), Buffer.from('segment'));
+    // A full lesson beside the playlist is not the playlist's: it must not come along.
+    fs.writeFileSync(path.join(hls, 'full-lesson.ts'), Buffer.from('the whole paid lesson'));
     const file = path.join(dir, 'local-media.json');
     fs.writeFileSync(
       file,
@@ -348,27 +352,44 @@ describe('content import / export CLI and the demo catalogue', () => {
     expect((await cli('import', file)).exitCode).toBe(0);
     const videos = await t.services.db
       .selectFrom('videos')
-      .select(['slug', 'url', 'trial_url'])
+      .innerJoin('media_assets as a', 'a.video_id', 'videos.id')
+      .select(['slug', 'url', 'trial_url', 'a.status', 'a.source_path'])
       .where('slug', 'in', ['local-media-1', 'local-media-2'])
       .orderBy('slug')
       .execute();
     expect(videos).toEqual([
-      { slug: 'local-media-1', url: '/media/local-media/intro.mp4', trial_url: '' },
+      {
+        slug: 'local-media-1',
+        url: '',
+        trial_url: '',
+        status: 'uploaded',
+        source_path: expect.stringMatching(/^sources\/[0-9a-f]{32}\/intro\.mp4$/),
+      },
       {
         slug: 'local-media-2',
-        url: '/media/local-media/lesson/lesson.m3u8',
-        trial_url: '/media/local-media/intro.mp4',
+        url: '',
+        trial_url: '',
+        status: 'uploaded',
+        source_path: expect.stringMatching(/^sources\/[0-9a-f]{32}\/lesson\.m3u8$/),
       },
     ]);
-    const range = await t.app.inject({
-      method: 'GET',
-      url: '/media/local-media/intro.mp4',
-      headers: { range: 'bytes=2-4' },
-    });
-    expect(range.statusCode).toBe(206);
-    expect(range.body).toBe('234');
-    expect((await t.app.inject({ method: 'GET', url: '/media/local-media/lesson/seg-0.ts' })).body).toBe(
-      'segment',
+    const staged = path.dirname(path.join(t.services.env.dataDir, 'media', videos[1].source_path));
+    expect(fs.readdirSync(staged).sort()).toEqual(['lesson.m3u8', 'seg-0.ts']);
+    for (const plain of [
+      '/media/local-media/intro.mp4',
+      '/media/local-media/lesson/seg-0.ts',
+      `/media/${videos[0].source_path}`,
+    ]) {
+      expect((await t.app.inject({ method: 'GET', url: plain })).statusCode, plain).toBe(404);
+    }
+    // Importing the same file again transcodes nothing again.
+    const assetsBefore = await t.services.db
+      .selectFrom('media_assets')
+      .select(['id', 'updated_at'])
+      .execute();
+    expect((await cli('import', file)).exitCode).toBe(0);
+    expect(await t.services.db.selectFrom('media_assets').select(['id', 'updated_at']).execute()).toEqual(
+      assetsBefore,
     );
     const missing = path.join(dir, 'missing-media.json');
     fs.writeFileSync(

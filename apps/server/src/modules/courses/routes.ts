@@ -16,7 +16,6 @@ import {
 } from './attachments';
 import { redeemNavigationTicket } from '../../shared/auth/navigation-tickets';
 import { loadViewBlocks } from './blocks';
-import { mediaDir } from './content-import';
 import {
   findCourseOnSale,
   listCategories,
@@ -44,9 +43,7 @@ export default async function courseRoutes(app: FastifyInstance) {
   const staticFolders = [
     { root: path.join(PUBLIC_DIR, 'demo'), prefix: '/demo/' },
     { root: path.join(PUBLIC_DIR, 'images'), prefix: '/images/' },
-    { root: mediaDir(env.dataDir), prefix: '/media/' },
   ];
-  fs.mkdirSync(mediaDir(env.dataDir), { recursive: true });
   for (const { root, prefix } of staticFolders) {
     if (!fs.existsSync(root)) continue;
     await app.register(fastifyStatic, { root, prefix, decorateReply: false, index: false, maxAge: '1d' });
@@ -138,7 +135,17 @@ export default async function courseRoutes(app: FastifyInstance) {
 
   route(app, coursesApi.playInfo, async (request) => {
     const trialRequested = Object.hasOwn(request.query, 'is_try');
-    return ok(await loadPlayInfo(db, appUrl, now(), request.params.id, memberIdOf(request), trialRequested));
+    return ok(
+      await loadPlayInfo(
+        db,
+        appUrl,
+        now(),
+        request.params.id,
+        memberIdOf(request),
+        trialRequested,
+        app.services.media,
+      ),
+    );
   });
 
   route(app, coursesApi.record, async (request) => {

@@ -94,8 +94,20 @@ function playUrl(appUrl: string, stored: string, duration: number, name: string)
   return { url: publicUrl(appUrl, stored), format: formatOf(stored), duration, name };
 }
 
+/** Protected video (modules/media): signed addresses of a video's asset; null = no asset. */
+export interface ProtectedPlayback {
+  playUrls(
+    video: { id: number; duration: number },
+    userId: number,
+    scope: 'full' | 'trial',
+    appUrl: string,
+    trialSeconds: number,
+  ): Promise<PlayUrl[] | null>;
+}
+
 /**
- * `GET /api/v2/video/{id}/playinfo`. Full access → the video's URL. Otherwise, when a trial was
+ * `GET /api/v2/video/{id}/playinfo`. A video with a media asset answers a signed, expiring
+ * address of its encrypted stream (the full one, or only the trial cut). Otherwise: Full access → the video's URL. Otherwise, when a trial was
  * asked for (`is_try` present) and the video has `free_seconds`, only its trial rendition
  * (`trial_url`) with `trial_seconds` set — the full URL never leaves the server; no trial
  * rendition means no URL. Anything else → `请购买后观看`.
@@ -107,14 +119,19 @@ export async function loadPlayInfo(
   videoId: number,
   userId: number,
   trialRequested: boolean,
+  media?: ProtectedPlayback,
 ): Promise<PlayInfo> {
   const { video, course } = await findVisibleVideo(db, videoId, now);
   const access = await videoAccessOf(db, userId, video, course, now);
   if (access.kind === 'full') {
+    const urls = await media?.playUrls(video, userId, 'full', appUrl, 0);
+    if (urls) return { urls, trial_seconds: 0 };
     return { urls: video.url ? [playUrl(appUrl, video.url, video.duration, '')] : [], trial_seconds: 0 };
   }
   if (access.kind === 'trial' && trialRequested) {
     const seconds = video.duration > 0 ? Math.min(access.seconds, video.duration) : access.seconds;
+    const urls = await media?.playUrls(video, userId, 'trial', appUrl, seconds);
+    if (urls) return { urls, trial_seconds: seconds };
     return {
       urls: video.trial_url ? [playUrl(appUrl, video.trial_url, seconds, '试看')] : [],
       trial_seconds: seconds,

@@ -257,7 +257,14 @@ describe('sandbox in production', () => {
   beforeAll(async () => {
     t = await createTestApp({
       withCaptchaTestCode: false,
-      env: { NODE_ENV: 'production', SOCIAL_DRIVER: 'real', FACEID_DRIVER: 'real', SMS_DRIVER: 'aliyun' },
+      env: {
+        NODE_ENV: 'production',
+        SOCIAL_DRIVER: 'real',
+        FACEID_DRIVER: 'real',
+        SMS_DRIVER: 'aliyun',
+        MEDIA_SIGNING_SECRET: 's'.repeat(40),
+        MEDIA_KEY_SECRET: 'k'.repeat(40),
+      },
     });
   });
   afterAll(() => t.close());

@@ -55,7 +55,13 @@ describe('development providers', () => {
     const store = new MemoryStore();
     expect(() => new DevOAuthProvider('qq', 'http://api.test', store, true)).toThrow(/production/);
     expect(() => new DevFaceIdProvider('http://api.test', store, true)).toThrow(/production/);
-    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SMS_DRIVER: 'aliyun' };
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      MEDIA_SIGNING_SECRET: 's'.repeat(40),
+      MEDIA_KEY_SECRET: 'k'.repeat(40),
+      SMS_DRIVER: 'aliyun',
+    };
     expect(readEnv(production).social.driver).toBe('real');
     expect(readEnv(production).faceId.driver).toBe('real');
     expect(() => assertSafeForProduction(readEnv(production))).not.toThrow();

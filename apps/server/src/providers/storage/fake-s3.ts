@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 /**
  * An in-process S3 look-alike for tests, on 127.0.0.1. It checks every write the way S3 does —
  * recomputing the AWS SigV4 signature from the request it actually received, with its own code —
- * and serves stored objects back with unsigned GETs (a public bucket).
+ * and serves stored objects back with unsigned GETs (a public bucket), or with `privateReads` only
+ * to presigned GETs (query-string SigV4, checked the same way, expiry included).
  */
 export interface FakeS3 {
   endpoint: string;
@@ -68,7 +69,62 @@ function verify(
     : 'SignatureDoesNotMatch';
 }
 
-export async function startFakeS3(options: { bucket?: string; region?: string } = {}): Promise<FakeS3> {
+/** A presigned GET (`X-Amz-Signature` in the query): 'ok' or the S3 error code. */
+function verifyPresigned(
+  req: http.IncomingMessage,
+  secret: string,
+  accessKeyId: string,
+  region: string,
+  now: Date,
+): string {
+  const [rawPath, rawQuery = ''] = (req.url ?? '/').split('?');
+  const pairs = rawQuery
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => {
+      const at = pair.indexOf('=');
+      return at < 0 ? [pair, ''] : [pair.slice(0, at), pair.slice(at + 1)];
+    });
+  const get = (name: string) => decodeURIComponent(pairs.find(([k]) => k === name)?.[1] ?? '');
+  const signature = get('X-Amz-Signature');
+  const [keyId, day, scopeRegion, service, terminal] = get('X-Amz-Credential').split('/');
+  if (keyId !== accessKeyId) return 'InvalidAccessKeyId';
+  if (scopeRegion !== region || service !== 's3' || terminal !== 'aws4_request')
+    return 'AuthorizationQueryParametersError';
+  if (get('X-Amz-Algorithm') !== 'AWS4-HMAC-SHA256' || get('X-Amz-SignedHeaders') !== 'host')
+    return 'AuthorizationQueryParametersError';
+  const stamp = get('X-Amz-Date');
+  const match = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(stamp);
+  if (!match || !stamp.startsWith(day)) return 'AuthorizationQueryParametersError';
+  const signedAt = Date.UTC(+match[1], +match[2] - 1, +match[3], +match[4], +match[5], +match[6]);
+  const expires = Number(get('X-Amz-Expires'));
+  if (!Number.isInteger(expires) || expires < 1 || expires > 604800)
+    return 'AuthorizationQueryParametersError';
+  if (now.getTime() > signedAt + expires * 1000) return 'AccessDenied';
+  const canonicalQuery = pairs
+    .filter(([k]) => k !== 'X-Amz-Signature')
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&');
+  const canonical = [
+    'GET',
+    rawPath,
+    canonicalQuery,
+    `host:${req.headers.host}\n`,
+    'host',
+    'UNSIGNED-PAYLOAD',
+  ].join('\n');
+  const toSign = `AWS4-HMAC-SHA256\n${stamp}\n${day}/${region}/s3/aws4_request\n${sha256(canonical)}`;
+  let key = hmac(`AWS4${secret}`, day);
+  for (const part of [region, 's3', 'aws4_request']) key = hmac(key, part);
+  return createHmac('sha256', key).update(toSign).digest('hex') === signature
+    ? 'ok'
+    : 'SignatureDoesNotMatch';
+}
+
+export async function startFakeS3(
+  options: { bucket?: string; region?: string; privateReads?: boolean; now?: () => Date } = {},
+): Promise<FakeS3> {
   const bucket = options.bucket ?? 'kezhan-test';
   const region = options.region ?? 'ap-guangzhou';
   const accessKeyId = 'AKIDFAKEKEZHAN';
@@ -91,6 +147,22 @@ export async function startFakeS3(options: { bucket?: string; region?: string } 
       };
       if (!key) return deny(404, 'NoSuchBucket');
       if (req.method === 'GET') {
+        const presigned = (req.url ?? '').includes('X-Amz-Signature=');
+        if (presigned || options.privateReads) {
+          const verdict = presigned
+            ? verifyPresigned(
+                req,
+                secretAccessKey,
+                accessKeyId,
+                region,
+                (options.now ?? (() => new Date()))(),
+              )
+            : 'AccessDenied';
+          if (verdict !== 'ok') {
+            log.push({ method: 'GET', path, verdict });
+            return deny(403, verdict);
+          }
+        }
         const object = objects.get(key);
         log.push({ method: 'GET', path, verdict: object ? 'ok' : 'NoSuchKey' });
         if (!object) return deny(404, 'NoSuchKey');

@@ -71,6 +71,14 @@ describe('serving the built h5', () => {
     expect(res.json()).toEqual({ code: 404, message: '接口不存在', data: [] });
   });
 
+  it('answers unknown media and demo files with a 404, never the h5 page', async () => {
+    for (const url of ['/demo/video/lesson.m3u8', '/media/course/lesson.m3u8']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).not.toContain('<html');
+    }
+  });
+
   it('sends the precompressed brotli or gzip file the browser accepts, varying on it', async () => {
     const br = await app.inject({
       method: 'GET',

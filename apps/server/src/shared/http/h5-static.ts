@@ -8,7 +8,7 @@ import { createH5PageRenderer, type BootAnswers } from './h5-page';
 
 const HASHED_ASSET = /\/assets\//;
 /** Paths that are never pages of the h5: unknown ones answer the JSON 404, not index.html. */
-const NOT_A_PAGE = /^\/(api|addons)(\/|$)/;
+const NOT_A_PAGE = /^\/(api|addons|media|demo)(\/|$)/;
 
 export interface ServeH5Options {
   /** Answers inlined into each page (see h5-page.ts); without them index.html is sent as built. */

@@ -5,7 +5,7 @@ export const REDACTED = '[REDACTED]';
 /**
  * Query parameters that carry a credential or a one-time secret: a login token (MeEdu clients
  * send `?token=`), navigation tickets, OAuth codes and state, social login codes, payment
- * signatures. Their values never reach a log line.
+ * signatures, signed media grants. Their values never reach a log line.
  */
 const CREDENTIAL_PARAMS = new Set([
   'token',
@@ -18,6 +18,8 @@ const CREDENTIAL_PARAMS = new Set([
   'sign',
   'signature',
   'password',
+  // signed media grants (modules/media): playlist, key and segment addresses
+  't',
 ]);
 
 /** The URL with the values of credential query parameters replaced by `[REDACTED]`. */

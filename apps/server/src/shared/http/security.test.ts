@@ -263,6 +263,9 @@ describe('credentials never reach the request log', () => {
   it('keeps harmless query parameters readable', () => {
     expect(redactUrl('/a?x=1&Token=abc&y=%20')).toBe('/a?x=1&Token=[REDACTED]&y=%20');
     expect(redactUrl('/a')).toBe('/a');
+    expect(redactUrl('/media/hls/1/full/master.m3u8?t=5.full.99.mac')).toBe(
+      '/media/hls/1/full/master.m3u8?t=[REDACTED]',
+    );
   });
 });
 

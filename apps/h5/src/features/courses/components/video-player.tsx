@@ -22,6 +22,11 @@ export interface VideoPlayerProps {
   onEnded: () => void;
   onTrialEnd: () => void;
   onBuy: () => void;
+  /**
+   * Asks playinfo again. Protected videos play from signed addresses that expire (10 min by
+   * default): when the stream fails, fresh addresses are fetched and playback resumes in place.
+   */
+  refreshSources?: () => Promise<PlayUrl[]>;
 }
 
 type OrientationLock = { lock?: (o: string) => Promise<void>; unlock?: () => void };
@@ -46,12 +51,26 @@ function unlockOrientation() {
  * speed, quality switch, fullscreen of the whole box (so the watermark stays) turning landscape.
  */
 export function VideoPlayer(props: VideoPlayerProps) {
-  const { videoId, sources, poster, resumeAt, trialSeconds, banDrag, watermark, onEnded, onTrialEnd, onBuy } =
-    props;
+  const {
+    videoId,
+    sources,
+    poster,
+    resumeAt,
+    trialSeconds,
+    banDrag,
+    watermark,
+    onEnded,
+    onTrialEnd,
+    onBuy,
+    refreshSources,
+  } = props;
   const box = useRef<HTMLDivElement>(null);
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const [quality, setQuality] = useState(0);
   const [failed, setFailed] = useState(false);
+  const [current, setCurrent] = useState(sources);
+  const refreshedAt = useRef(0);
+  const quietRestore = useRef(false);
   const [attempt, setAttempt] = useState(0);
   const [resumed, setResumed] = useState<number | null>(null);
   const [rate, setRate] = usePlaybackRate();
@@ -65,12 +84,42 @@ export function VideoPlayer(props: VideoPlayerProps) {
 
   useProgressReporter(video, videoId, resumeAt);
 
+  useEffect(() => setCurrent(sources), [sources]);
+
+  /** Fresh signed addresses, resuming where the viewer was; at most once in 10 s unless asked. */
+  const recover = useCallback(
+    (asked = false) => {
+      if (!refreshSources || (!asked && Date.now() - refreshedAt.current < 10_000)) {
+        setFailed(true);
+        return;
+      }
+      refreshedAt.current = Date.now();
+      if (video && video.currentTime > 0) {
+        restoreTo.current = video.currentTime;
+        quietRestore.current = true;
+      }
+      refreshSources().then(
+        (fresh) => {
+          if (fresh.length === 0) setFailed(true);
+          else {
+            setCurrent(fresh);
+            setAttempt((a) => a + 1);
+          }
+        },
+        () => setFailed(true),
+      );
+    },
+    [refreshSources, video],
+  );
+
   useEffect(() => {
     if (!video) return;
     let cancelled = false;
     let detach: (() => void) | null = null;
     setFailed(false);
-    void attachSource(video, sources[quality], () => setFailed(true))
+    const source = current[quality] ?? current[0];
+    if (!source) return;
+    void attachSource(video, source, () => recover())
       .then((attached) => {
         if (cancelled) attached.destroy();
         else {
@@ -83,7 +132,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
       cancelled = true;
       detach?.();
     };
-  }, [video, sources, quality, attempt]);
+  }, [video, current, quality, attempt, recover]);
 
   useEffect(() => {
     if (video) video.playbackRate = rate;
@@ -99,7 +148,8 @@ export function VideoPlayer(props: VideoPlayerProps) {
       const duration = Number.isFinite(video.duration) ? video.duration : 0;
       if (duration && target >= duration - 3) return;
       video.currentTime = target;
-      if (!trialSeconds) setResumed(target);
+      if (!trialSeconds && !quietRestore.current) setResumed(target);
+      quietRestore.current = false;
     };
     const onTime = () => {
       if (!video.seeking) maxReached.current = Math.max(maxReached.current, video.currentTime);
@@ -122,7 +172,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
       }
       callbacks.current.onEnded();
     };
-    const onError = () => setFailed(true);
+    const onError = () => recover();
     video.addEventListener('loadedmetadata', onMeta);
     video.addEventListener('timeupdate', onTime);
     video.addEventListener('seeking', onSeeking);
@@ -135,7 +185,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
       video.removeEventListener('ended', onEnd);
       video.removeEventListener('error', onError);
     };
-  }, [video, trialSeconds, banDrag]);
+  }, [video, trialSeconds, banDrag, recover]);
 
   useEffect(() => {
     if (resumed === null) return;
@@ -221,7 +271,14 @@ export function VideoPlayer(props: VideoPlayerProps) {
         {failed ? (
           <div className="kz-player-message" role="alert">
             <p>视频加载失败，请稍后重试</p>
-            <button type="button" onClick={() => setAttempt((a) => a + 1)}>
+            <button
+              type="button"
+              onClick={() => {
+                setFailed(false);
+                if (refreshSources) recover(true);
+                else setAttempt((a) => a + 1);
+              }}
+            >
               重新加载
             </button>
           </div>
@@ -238,11 +295,11 @@ export function VideoPlayer(props: VideoPlayerProps) {
             ))}
           </select>
         </label>
-        {sources.length > 1 ? (
+        {current.length > 1 ? (
           <label>
             清晰度
             <select value={String(quality)} onChange={(e) => switchQuality(Number(e.target.value))}>
-              {sources.map((s, i) => (
+              {current.map((s, i) => (
                 <option key={i} value={String(i)}>
                   {s.name || `线路${i + 1}`}
                 </option>

@@ -110,6 +110,15 @@ export default function VideoPage() {
     };
   }, [video, canPlay, trialable, playAttempt]);
 
+  const videoIdForPlay = video?.id;
+  const refreshSources = useCallback(
+    async () =>
+      videoIdForPlay === undefined
+        ? []
+        : (await getPlayInfo(videoIdForPlay, trialable, { quiet: true, on404: 'reject' })).data.urls,
+    [videoIdForPlay, trialable],
+  );
+
   const groups = useMemo(() => (data ? outlineGroups(data.chapters, data.videos) : []), [data]);
   const next = video ? nextVideo(groups, video.id) : null;
   const progressMap = course?.videoWatchedProgress ?? data?.video_watched_progress;
@@ -255,6 +264,7 @@ export default function VideoPage() {
         onEnded={() => setStage('ended')}
         onTrialEnd={onTrialEnd}
         onBuy={buy}
+        refreshSources={refreshSources}
       />
     );
   }

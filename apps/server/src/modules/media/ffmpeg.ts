@@ -1,0 +1,241 @@
+import { spawn, spawnSync } from 'node:child_process';
+
+/** What ffprobe tells about a source: the type is decided by content, never by the file name. */
+export interface ProbedSource {
+  formatName: string;
+  duration: number;
+  width: number;
+  height: number;
+  hasAudio: boolean;
+}
+
+/** A source ffmpeg cannot use; `message` is what operators read in `media:list`. */
+export class MediaSourceError extends Error {}
+
+/** Containers ffprobe reads that are images or text, not videos. */
+const NOT_VIDEO_FORMATS = /^(image2|png_pipe|jpeg_pipe|webp_pipe|gif|bmp_pipe|svg_pipe|tty|lavfi)$/;
+
+const availability = new Map<string, boolean>();
+
+/** Whether the executable runs (`-version`); remembered per path. */
+export function toolAvailable(executable: string): boolean {
+  const known = availability.get(executable);
+  if (known !== undefined) return known;
+  const result = spawnSync(executable, ['-version'], { stdio: 'ignore', timeout: 10_000 });
+  const ok = !result.error && result.status === 0;
+  availability.set(executable, ok);
+  return ok;
+}
+
+export async function probeSource(ffprobe: string, file: string): Promise<ProbedSource> {
+  const { code, stdout, stderr } = await runTool(ffprobe, [
+    '-v',
+    'error',
+    '-print_format',
+    'json',
+    '-show_format',
+    '-show_streams',
+    file,
+  ]);
+  if (code !== 0) {
+    throw new MediaSourceError(
+      `not a readable video file (ffprobe: ${lastLines(stderr, 2) || `exit ${code}`})`,
+    );
+  }
+  const info = JSON.parse(stdout) as {
+    format?: { format_name?: string; duration?: string };
+    streams?: {
+      codec_type?: string;
+      width?: number;
+      height?: number;
+      duration?: string;
+      disposition?: { attached_pic?: number };
+    }[];
+  };
+  const formatName = info.format?.format_name ?? '';
+  const video = (info.streams ?? []).find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
+  const duration = Number(info.format?.duration ?? video?.duration ?? 0);
+  if (!video || NOT_VIDEO_FORMATS.test(formatName)) {
+    throw new MediaSourceError(
+      `not a video file (ffprobe found ${formatName || 'no known format'} without a video stream)`,
+    );
+  }
+  if (!Number.isFinite(duration) || duration < 0.5) {
+    throw new MediaSourceError(`not a video file (${formatName}, duration ${duration || 0} s)`);
+  }
+  return {
+    formatName,
+    duration,
+    width: video.width ?? 0,
+    height: video.height ?? 0,
+    hasAudio: (info.streams ?? []).some((s) => s.codec_type === 'audio'),
+  };
+}
+
+export interface RunOptions {
+  /** Called with the seconds of output written so far (`-progress pipe:1`). */
+  onProgress?: (seconds: number) => void;
+  signal?: AbortSignal;
+}
+
+export async function runFfmpeg(ffmpeg: string, args: string[], options: RunOptions = {}): Promise<void> {
+  const { code, stderr, aborted } = await runTool(
+    ffmpeg,
+    ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-progress', 'pipe:1', '-nostats', ...args],
+    options,
+  );
+  if (aborted) throw new Error('transcode interrupted');
+  if (code !== 0) throw new MediaSourceError(`ffmpeg failed: ${lastLines(stderr, 3) || `exit ${code}`}`);
+}
+
+function lastLines(text: string, count: number): string {
+  return text.trim().split('\n').slice(-count).join(' / ').slice(0, 500);
+}
+
+function runTool(
+  executable: string,
+  args: string[],
+  options: RunOptions = {},
+): Promise<{ code: number; stdout: string; stderr: string; aborted: boolean }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(executable, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let aborted = false;
+    const onAbort = () => {
+      aborted = true;
+      child.kill('SIGKILL');
+    };
+    if (options.signal?.aborted) onAbort();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      if (!options.onProgress) {
+        stdout += chunk;
+        return;
+      }
+      for (const match of chunk.matchAll(/out_time_us=(\d+)/g)) options.onProgress(Number(match[1]) / 1e6);
+    });
+    child.stderr.on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-8000);
+    });
+    child.on('error', (error) => {
+      options.signal?.removeEventListener('abort', onAbort);
+      reject(error);
+    });
+    child.on('close', (code) => {
+      options.signal?.removeEventListener('abort', onAbort);
+      resolve({ code: code ?? -1, stdout, stderr, aborted });
+    });
+  });
+}
+
+export interface Rendition {
+  /** Folder and playlist name, e.g. `360p`. */
+  name: string;
+  width: number;
+  height: number;
+  /** Peak bits per second, measured from the written segments. */
+  bandwidth: number;
+}
+
+const LADDER = [
+  { height: 360, videoKbps: 800, audioKbps: 96 },
+  { height: 720, videoKbps: 2500, audioKbps: 128 },
+];
+
+const even = (value: number) => Math.max(2, Math.round(value / 2) * 2);
+
+/**
+ * The renditions for a source of this height: every ladder step not above the source (never
+ * upscaled); a source below the lowest step gets one rendition at its own height.
+ */
+export function ladderFor(sourceHeight: number): { height: number; videoKbps: number; audioKbps: number }[] {
+  const steps = LADDER.filter((step) => step.height <= sourceHeight);
+  if (steps.length > 0) return steps;
+  const height = even(sourceHeight || 360);
+  return [{ height, videoKbps: Math.max(200, Math.round((800 * height) / 360)), audioKbps: 64 }];
+}
+
+/** Seconds between keyframes: the same in every rendition, and each HLS segment starts at one. */
+export const KEYFRAME_SECONDS = 2;
+export const SEGMENT_SECONDS = 4;
+
+export interface TranscodePlan {
+  source: string;
+  hasAudio: boolean;
+  outputs: {
+    height: number;
+    videoKbps: number;
+    audioKbps: number;
+    /** Cut the output at this many seconds (the trial). */
+    limitSeconds?: number;
+    keyInfoFile: string;
+    dir: string;
+  }[];
+}
+
+/** One ffmpeg run: the source is decoded once and split into every output (ladder + trial). */
+export function transcodeArgs(plan: TranscodePlan): string[] {
+  const count = plan.outputs.length;
+  const split = `[0:v]split=${count}${plan.outputs.map((_, i) => `[s${i}]`).join('')}`;
+  const scales = plan.outputs.map((output, i) => `[s${i}]scale=-2:${output.height}[v${i}]`);
+  const args = ['-i', plan.source, '-filter_complex', [split, ...scales].join(';')];
+  plan.outputs.forEach((output, i) => {
+    args.push('-map', `[v${i}]`);
+    if (plan.hasAudio) args.push('-map', '0:a:0');
+    if (output.limitSeconds) args.push('-t', String(output.limitSeconds));
+    args.push(
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-profile:v',
+      'main',
+      '-pix_fmt',
+      'yuv420p',
+      '-b:v',
+      `${output.videoKbps}k`,
+      '-maxrate',
+      `${Math.round(output.videoKbps * 1.1)}k`,
+      '-bufsize',
+      `${output.videoKbps * 2}k`,
+      '-force_key_frames',
+      `expr:gte(t,n_forced*${KEYFRAME_SECONDS})`,
+      '-sc_threshold',
+      '0',
+    );
+    if (plan.hasAudio) args.push('-c:a', 'aac', '-b:a', `${output.audioKbps}k`, '-ac', '2', '-ar', '44100');
+    args.push(
+      '-f',
+      'hls',
+      '-hls_time',
+      String(SEGMENT_SECONDS),
+      '-hls_playlist_type',
+      'vod',
+      '-hls_key_info_file',
+      output.keyInfoFile,
+      '-hls_segment_filename',
+      `${output.dir}/seg-%d.ts`,
+      `${output.dir}/index.m3u8`,
+    );
+  });
+  return args;
+}
+
+export function posterArgs(source: string, atSeconds: number, target: string): string[] {
+  return [
+    '-ss',
+    atSeconds.toFixed(2),
+    '-i',
+    source,
+    '-frames:v',
+    '1',
+    '-vf',
+    'scale=-2:360',
+    '-q:v',
+    '4',
+    target,
+  ];
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+
+/**
+ * Protected video delivery (`/media/hls/…`, `/media/seg/…`). Clients never build these addresses:
+ * playinfo answers a signed master playlist address and every address inside the playlists is
+ * signed the same way. A missing, forged, expired or other-video grant answers 403 (never the
+ * envelope), so the schemas here accept any string and the server decides.
+ */
+export const MEDIA_SCOPES = ['full', 'trial'] as const;
+export type MediaScope = (typeof MEDIA_SCOPES)[number];
+
+const playlistParams = z.object({
+  videoId: z.string().describe('video id'),
+  scope: z.string().describe('`full` or `trial`'),
+});
+const renditionParams = playlistParams.extend({
+  rendition: z.string().describe('rendition name, e.g. `360p`'),
+});
+const segmentParams = renditionParams.extend({
+  generation: z.string().describe('the asset generation the segment belongs to'),
+  segment: z.string().describe('`seg-N.ts`'),
+});
+
+/** `t`: the signed grant `<member id>.<scope>.<expiry, unix seconds>.<HMAC-SHA256>`. */
+export const mediaGrantQuery = z.object({
+  t: z.string().optional().describe('signed grant: member, scope, expiry and their HMAC'),
+});
+
+const NOTE =
+  'Reached only through the signed address playinfo answers (or a playlist it leads to); a missing, forged, expired or other-video `t` answers 403.';
+
+export const mediaApi = {
+  master: defineEndpoint({
+    method: 'GET',
+    path: '/media/hls/:videoId/:scope/master.m3u8',
+    tag: 'videos',
+    summary: 'Master playlist of a protected video (the full ladder, or the trial rendition)',
+    description: `${NOTE} The member's entitlement is checked on every request.`,
+    params: playlistParams,
+    query: mediaGrantQuery,
+    answers: 'text/plain',
+    note: 'HLS master playlist (`application/vnd.apple.mpegurl`), never cached',
+  }),
+  playlist: defineEndpoint({
+    method: 'GET',
+    path: '/media/hls/:videoId/:scope/:rendition/index.m3u8',
+    tag: 'videos',
+    summary: 'Media playlist of one rendition, with signed key and segment addresses',
+    description: `${NOTE} The member's entitlement is checked on every request.`,
+    params: renditionParams,
+    query: mediaGrantQuery,
+    answers: 'text/plain',
+    note: 'HLS media playlist (`#EXT-X-KEY:METHOD=AES-128`), never cached',
+  }),
+  key: defineEndpoint({
+    method: 'GET',
+    path: '/media/hls/:videoId/:scope/key',
+    tag: 'videos',
+    summary: 'The AES-128 key of a protected video, for an entitled member only',
+    description: `${NOTE} Bought, VIP, free or trial (trial scope only) is re-checked on every request.`,
+    params: playlistParams,
+    query: mediaGrantQuery,
+    answers: 'application/octet-stream',
+    note: '16 bytes, never cached',
+  }),
+  segment: defineEndpoint({
+    method: 'GET',
+    path: '/media/seg/:videoId/:generation/:scope/:rendition/:segment',
+    tag: 'videos',
+    summary: 'An AES-128 encrypted MPEG-TS segment (CDN-cacheable)',
+    description: NOTE,
+    params: segmentParams,
+    query: mediaGrantQuery,
+    answers: 'application/octet-stream',
+    note: 'encrypted `video/mp2t` bytes, cacheable for a year',
+  }),
+};
