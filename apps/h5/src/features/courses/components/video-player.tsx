@@ -196,14 +196,6 @@ export function VideoPlayer(props: VideoPlayerProps) {
           aria-label="视频播放器"
         />
         {watermark ? <Watermark {...watermark} areaRef={box} /> : null}
-        {trialSeconds > 0 ? (
-          <div className="kz-trial-tip">
-            <span>您正在观看试看内容，购买课程后可观看完整内容</span>
-            <button type="button" onClick={onBuy}>
-              购买课程
-            </button>
-          </div>
-        ) : null}
         {resumed !== null ? (
           <div className="kz-resume-badge" role="status">
             上次看到 {durationText(resumed)}，已为您续播
@@ -254,6 +246,14 @@ export function VideoPlayer(props: VideoPlayerProps) {
           全屏
         </button>
       </div>
+      {trialSeconds > 0 ? (
+        <div className="kz-trial-tip">
+          <span>您正在观看试看内容，购买课程后可观看完整内容</span>
+          <button type="button" onClick={onBuy}>
+            购买课程
+          </button>
+        </div>
+      ) : null}
     </div>
   );
 }

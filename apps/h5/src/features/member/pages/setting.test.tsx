@@ -10,6 +10,24 @@ afterEach(() => {
 });
 
 describe('/member/setting', () => {
+  it('外观: 跟随系统 by default; 深色 and 浅色 switch the page at once and are remembered', async () => {
+    mockApi({ 'GET /api/v2/other/config': () => ok(testConfig()) });
+    renderApp('/member/setting');
+    const group = await screen.findByRole('radiogroup', { name: '外观' });
+    const option = (name: string) => within(group).getByRole('radio', { name });
+    expect(option('跟随系统')).toHaveAttribute('aria-checked', 'true');
+    fireEvent.click(option('深色'));
+    expect(option('深色')).toHaveAttribute('aria-checked', 'true');
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(document.documentElement.dataset.prefersColorScheme).toBe('dark');
+    expect(localStorage.getItem('kezhan-appearance')).toBe('dark');
+    fireEvent.click(option('浅色'));
+    expect(document.documentElement.dataset.theme).toBe('light');
+    expect(localStorage.getItem('kezhan-appearance')).toBe('light');
+    fireEvent.click(option('跟随系统'));
+    expect(localStorage.getItem('kezhan-appearance')).toBeNull();
+  });
+
   it('lists the three pages and the copyright, without logout for visitors', async () => {
     mockApi({ 'GET /api/v2/other/config': () => ok(testConfig({ webname: '课栈网校' })) });
     renderApp('/member/setting');
