@@ -39,6 +39,7 @@ export function CaptchaDialog({ visible, onCancel, onConfirm }: CaptchaDialogPro
     <Dialog
       visible={visible}
       title="图形验证码"
+      aria-label="图形验证码"
       onClose={onCancel}
       closeOnAction={false}
       destroyOnClose

@@ -2,6 +2,7 @@ import type { NavigateFunction } from 'react-router-dom';
 import type { MemberDetail, SiteConfig } from '@/shared/api/types';
 import { clearFaceVerify, clearToken, getToken, saveTmpToken } from '@/shared/storage/storage';
 import { useAppStore } from '@/shared/store/app-store';
+import { dialogContainer } from '@/shared/ui/dialog-container';
 import { beginFaceVerify, FACE_VERIFY_FAILED } from '@/shared/verification/face-verify';
 
 export const GATE_TEXT = {
@@ -40,6 +41,8 @@ export async function askOrLogout(
   const { default: Dialog } = await import('antd-mobile/es/components/dialog');
   const confirmed = await Dialog.confirm({
     title: texts.title,
+    'aria-label': texts.title,
+    getContainer: dialogContainer,
     content: texts.content,
     confirmText: texts.confirmText,
     cancelText: GATE_TEXT.cancel,

@@ -7,7 +7,7 @@ export default function NotFoundPage() {
   useDocumentTitle('404');
   const navigate = useNavigate();
   return (
-    <main className="kz-error-page">
+    <div className="kz-error-page">
       <svg className="kz-art" viewBox="0 0 120 120" width="120" height="120" aria-hidden="true">
         <circle className="kz-art-soft" cx="60" cy="60" r="52" />
         <path
@@ -32,6 +32,6 @@ export default function NotFoundPage() {
       <button type="button" className="kz-error-button" onClick={() => navigate('/', { replace: true })}>
         返回首页
       </button>
-    </main>
+    </div>
   );
 }

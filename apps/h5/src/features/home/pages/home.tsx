@@ -63,9 +63,9 @@ export default function HomePage() {
   };
 
   return (
-    <main className="kz-home">
+    <div className="kz-home">
       <header className="kz-home-top">
-        <div className="kz-home-brand">{name || '课栈'}</div>
+        <h1 className="kz-home-brand">{name || '课栈'}</h1>
         <form className="kz-home-search" role="search" onSubmit={search}>
           <button type="submit" className="kz-home-search-icon" aria-label="搜索">
             <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
@@ -102,6 +102,6 @@ export default function HomePage() {
       ) : null}
 
       {load.status === 'ready' ? <footer className="kz-home-support">课栈提供技术支持</footer> : null}
-    </main>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import Dialog from 'antd-mobile/es/components/dialog';
 import { useNavigate } from 'react-router-dom';
 import { useAppStore } from '@/shared/store/app-store';
+import { dialogContainer } from '@/shared/ui/dialog-container';
 import { showToast } from '@/shared/ui/toast';
 
 export const LOGOUT_CONFIRM = '确认安全退出登录？';
@@ -10,6 +11,8 @@ export function useConfirmLogout(): () => Promise<void> {
   const navigate = useNavigate();
   return async () => {
     const confirmed = await Dialog.confirm({
+      'aria-label': '退出登录',
+      getContainer: dialogContainer,
       content: LOGOUT_CONFIRM,
       confirmText: '确认',
       cancelText: '取消',

@@ -26,6 +26,7 @@ import { checkAvatarSource } from '../utils/image-crop';
 import { APP_LABEL, socialBindUrl, type BindApp } from '../utils/social-bind';
 import { getBindTicket } from '../api/get-bind-ticket';
 import './member.css';
+import { dialogContainer } from '@/shared/ui/dialog-container';
 import { useConfirmLogout } from '../hooks/use-confirm-logout';
 
 export const PROFILE_TEXT = {
@@ -133,6 +134,8 @@ export default function ProfilePage() {
       return;
     }
     const confirmed = await Dialog.confirm({
+      'aria-label': '解除绑定',
+      getContainer: dialogContainer,
       content: `是否解除绑定${APP_LABEL[app]}？`,
       confirmText: '确认',
       cancelText: '取消',
@@ -160,6 +163,8 @@ export default function ProfilePage() {
   const requestDeletion = async () => {
     const confirmed = await Dialog.confirm({
       title: '账号注销',
+      'aria-label': '账号注销',
+      getContainer: dialogContainer,
       content: PROFILE_TEXT.destroyConfirm,
       confirmText: '确认',
       cancelText: '取消',

@@ -88,7 +88,7 @@ export default function OrderSuccessPage() {
   return (
     <div className="kz-page kz-page--white">
       <NavHeader title="支付结果" onBack={() => go('/')} />
-      <main aria-live="polite">{body}</main>
+      <div aria-live="polite">{body}</div>
     </div>
   );
 }

@@ -102,7 +102,7 @@ export default function StudyPage() {
   const empty = { study: '还没有在学的课程', course: '还没有购买的课程', collect: '还没有收藏的课程' }[tab];
 
   return (
-    <main className="kz-study">
+    <div className="kz-study">
       <h1 className="kz-visually-hidden">我的课程</h1>
       <div className="kz-study-tabs" role="tablist" aria-label="我的课程">
         {TABS.map((t) => (
@@ -131,6 +131,6 @@ export default function StudyPage() {
           }
         />
       </div>
-    </main>
+    </div>
   );
 }
