@@ -3,7 +3,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useAppStore } from '@/shared/store/app-store';
+import { ContinueLearning, continueFromRow, type ContinueLearningData } from '@/shared/ui/continue-learning';
 import { showToast } from '@/shared/ui/toast';
+import { getLastLearned } from '../api/get-last-learned';
 import { getPageBlocks } from '../api/get-page-blocks';
 import { PageBlock } from '../components/page-blocks';
 import './home.css';
@@ -47,6 +49,25 @@ export default function HomePage() {
     };
   }, [attempt]);
 
+  const isLogin = useAppStore((s) => s.isLogin);
+  const [last, setLast] = useState<ContinueLearningData | null>(null);
+  useEffect(() => {
+    if (!isLogin) {
+      setLast(null);
+      return;
+    }
+    let alive = true;
+    getLastLearned({ quiet: true })
+      .then((res) => {
+        const row = res.data.data?.[0];
+        if (alive) setLast(row ? continueFromRow(row) : null);
+      })
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [isLogin]);
+
   const retry = useCallback(() => {
     setLoad({ status: 'loading' });
     setAttempt((a) => a + 1);
@@ -84,6 +105,7 @@ export default function HomePage() {
         </form>
       </header>
 
+      {last ? <ContinueLearning data={last} /> : null}
       {load.status === 'loading' ? <HomeSkeleton /> : null}
       {load.status === 'error' ? (
         <div className="kz-home-failed" role="alert">
