@@ -33,10 +33,14 @@ async function settle(page: Page) {
   await page.waitForTimeout(300);
 }
 
+/** axe violations of a screen, plus a line when it has not exactly one h1. */
 async function scan(page: Page, path: string, label = path): Promise<string[]> {
   await page.goto(path);
   await settle(page);
-  return axeViolations(page, label);
+  const found = await axeViolations(page, label);
+  const h1 = await page.locator('h1').allInnerTexts();
+  if (h1.length !== 1) found.push(`${label} has ${h1.length} h1: ${h1.join(' / ')}`);
+  return found;
 }
 
 test.setTimeout(180_000);
@@ -122,3 +126,40 @@ for (const theme of ['light', 'dark'] as Theme[]) {
     });
   });
 }
+
+test.describe('keyboard', () => {
+  test('dialogs give the focus back; the video player plays, seeks and pauses from the keyboard', async ({
+    page,
+    kezhan,
+  }) => {
+    const token = await registerMember(kezhan, uniqueMobile());
+    await page.addInitScript((t) => localStorage.setItem('meedu-h5-token', t), token);
+
+    await page.goto('/member/setting');
+    const logout = page.getByRole('button', { name: '退出登录' });
+    await logout.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: '退出登录' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: '取消' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toHaveCount(0);
+    await expect(logout).toBeFocused();
+
+    const python = await demoCourse(kezhan, 'Python 零基础入门');
+    await page.goto(`/vod/video?id=${python.lessons[0].id}`);
+    const video = page.getByLabel('视频播放器');
+    await expect(video).toHaveAttribute('data-source', /.+/);
+    await video.evaluate((v: HTMLVideoElement) => (v.muted = true));
+    await video.focus();
+    await page.keyboard.press('Space');
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0))
+      .toBe(true);
+    const before = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+    await page.keyboard.press('ArrowRight');
+    expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(before + 4);
+    await page.keyboard.press('k');
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+  });
+});

@@ -10,6 +10,23 @@ afterEach(() => {
 });
 
 describe('/member/setting', () => {
+  it('the logout dialog takes the focus and gives it back to 退出登录 when cancelled', async () => {
+    setToken('t');
+    mockApi({
+      'GET /api/v2/other/config': () => ok(testConfig()),
+      'GET /api/v2/member/detail': () => ok(testMember()),
+    });
+    renderApp('/member/setting');
+    const logout = await screen.findByRole('button', { name: '退出登录' });
+    logout.focus();
+    fireEvent.click(logout);
+    const dialog = await screen.findByRole('dialog', { name: '退出登录' });
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    fireEvent.click(within(dialog).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(document.activeElement).toBe(logout));
+    expect(getToken()).toBe('t');
+  });
+
   it('外观: 跟随系统 by default; 深色 and 浅色 switch the page at once and are remembered', async () => {
     mockApi({ 'GET /api/v2/other/config': () => ok(testConfig()) });
     renderApp('/member/setting');
