@@ -39,12 +39,12 @@ export function AppRoot() {
   if (status === 'loading' || status === 'leaving') return <PageLoading />;
 
   return (
-    <>
+    <main className="kz-main">
       <ScrollToTop />
       {status === 'config-failed' ? <ConfigFailedBanner onRetry={retry} /> : null}
       <Suspense fallback={<PageLoading />}>
         <Outlet />
       </Suspense>
-    </>
+    </main>
   );
 }

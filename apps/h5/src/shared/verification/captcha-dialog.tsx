@@ -2,6 +2,7 @@ import Dialog from 'antd-mobile/es/components/dialog';
 import Input from 'antd-mobile/es/components/input';
 import { useCallback, useEffect, useState } from 'react';
 import { getCaptchaImage, type CaptchaImage } from './get-captcha-image';
+import { useFocusReturn } from '@/shared/ui/focus-return';
 import './verification.css';
 
 export interface CaptchaDialogProps {
@@ -14,6 +15,7 @@ export interface CaptchaDialogProps {
 export function CaptchaDialog({ visible, onCancel, onConfirm }: CaptchaDialogProps) {
   const [captcha, setCaptcha] = useState<CaptchaImage | null>(null);
   const [answer, setAnswer] = useState('');
+  useFocusReturn(visible);
 
   const refresh = useCallback(async () => {
     setAnswer('');
@@ -39,6 +41,7 @@ export function CaptchaDialog({ visible, onCancel, onConfirm }: CaptchaDialogPro
     <Dialog
       visible={visible}
       title="图形验证码"
+      aria-label="图形验证码"
       onClose={onCancel}
       closeOnAction={false}
       destroyOnClose
@@ -55,6 +58,7 @@ export function CaptchaDialog({ visible, onCancel, onConfirm }: CaptchaDialogPro
           <div className="kz-captcha-input">
             <Input
               placeholder="请输入图中字符"
+              autoFocus
               aria-label="图形验证码"
               value={answer}
               onChange={setAnswer}

@@ -42,7 +42,7 @@ export function MobileCodeFlow(props: MobileCodeFlowProps) {
     <div className="kz-auth">
       {step === 'mobile' ? (
         <section className="kz-auth-step">
-          <h2 className="kz-auth-heading">{heading}</h2>
+          <h1 className="kz-auth-heading">{heading}</h1>
           <label className="kz-field">
             <span className="kz-field-label">手机号</span>
             <Input

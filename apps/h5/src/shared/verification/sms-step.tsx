@@ -53,7 +53,7 @@ export function SmsStep({ mobile, submitText, sendKey, onResend, onSubmit }: Sms
 
   return (
     <section className="kz-auth-step">
-      <h2 className="kz-auth-heading">输入短信验证码</h2>
+      <h1 className="kz-auth-heading">输入短信验证码</h1>
       <div className="kz-sms-sent">
         <span>验证码已发送至{mobile}</span>
         {seconds > 0 ? (

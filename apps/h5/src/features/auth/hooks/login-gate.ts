@@ -2,6 +2,8 @@ import type { NavigateFunction } from 'react-router-dom';
 import type { MemberDetail, SiteConfig } from '@/shared/api/types';
 import { clearFaceVerify, clearToken, getToken, saveTmpToken } from '@/shared/storage/storage';
 import { useAppStore } from '@/shared/store/app-store';
+import { dialogContainer } from '@/shared/ui/dialog-container';
+import { withFocusReturn } from '@/shared/ui/focus-return';
 import { beginFaceVerify, FACE_VERIFY_FAILED } from '@/shared/verification/face-verify';
 
 export const GATE_TEXT = {
@@ -38,12 +40,16 @@ export async function askOrLogout(
 ): Promise<boolean> {
   // Loaded on demand: most visits never need this dialog, and the home route stays small.
   const { default: Dialog } = await import('antd-mobile/es/components/dialog');
-  const confirmed = await Dialog.confirm({
-    title: texts.title,
-    content: texts.content,
-    confirmText: texts.confirmText,
-    cancelText: GATE_TEXT.cancel,
-  });
+  const confirmed = await withFocusReturn(() =>
+    Dialog.confirm({
+      title: texts.title,
+      'aria-label': texts.title,
+      getContainer: dialogContainer,
+      content: texts.content,
+      confirmText: texts.confirmText,
+      cancelText: GATE_TEXT.cancel,
+    }),
+  );
   if (!confirmed) logoutToMember(navigate);
   return confirmed;
 }

@@ -52,7 +52,7 @@ export default function LoginPasswordPage() {
   return (
     <div className="kz-page kz-page--white">
       <NavHeader noBorder />
-      <main className="kz-auth">
+      <div className="kz-auth">
         <section className="kz-auth-step">
           <h1 className="kz-auth-heading">登录</h1>
           <form className="kz-auth-form" onSubmit={(e) => void submit(e)} noValidate>
@@ -97,7 +97,7 @@ export default function LoginPasswordPage() {
             <Link to={`/password-reset${resetQuery ? `?${resetQuery}` : ''}`}>忘记密码</Link>
           </p>
         </section>
-      </main>
+      </div>
     </div>
   );
 }

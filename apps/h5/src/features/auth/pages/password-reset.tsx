@@ -61,7 +61,7 @@ export default function PasswordResetPage() {
   return (
     <div className="kz-page kz-page--white">
       <NavHeader noBorder />
-      <main className="kz-auth">
+      <div className="kz-auth">
         {step === 'form' ? (
           <section className="kz-auth-step">
             <h1 className="kz-auth-heading">找回密码</h1>
@@ -103,7 +103,7 @@ export default function PasswordResetPage() {
             onSubmit={submit}
           />
         )}
-      </main>
+      </div>
       <CaptchaDialog {...smsCode.captchaDialogProps} />
     </div>
   );

@@ -1,5 +1,5 @@
 import type { PlayUrl } from '@kezhan/contract/courses';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { PLAYBACK_RATES, usePlaybackRate } from '../hooks/use-playback-rate';
 import { useProgressReporter } from '../hooks/use-progress-reporter';
 import { attachSource } from '../utils/media-source';
@@ -223,6 +223,28 @@ export function VideoPlayer(props: VideoPlayerProps) {
     (video as unknown as { webkitEnterFullscreen?: () => void } | null)?.webkitEnterFullscreen?.();
   }, [video]);
 
+  /**
+   * Keyboard playback on the focused player: K play-pause, ←/→ 5 s, F fullscreen. Space is left to
+   * the browser's own controls, which already toggle with it (handling it here would toggle twice).
+   */
+  const onKeyDown = (event: KeyboardEvent<HTMLVideoElement>) => {
+    if (!video || event.altKey || event.ctrlKey || event.metaKey) return;
+    const key = event.key.toLowerCase();
+    if (key === 'k') {
+      if (video.paused) void video.play().catch(() => undefined);
+      else video.pause();
+    } else if (key === 'arrowright' || key === 'arrowleft') {
+      const step = key === 'arrowright' ? 5 : -5;
+      const end = Number.isFinite(video.duration) ? video.duration : Infinity;
+      video.currentTime = Math.min(end, Math.max(0, video.currentTime + step));
+    } else if (key === 'f') {
+      void fullscreen();
+    } else {
+      return;
+    }
+    event.preventDefault();
+  };
+
   const switchQuality = (index: number) => {
     if (!video || index === quality) return;
     restoreTo.current = video.currentTime;
@@ -244,16 +266,11 @@ export function VideoPlayer(props: VideoPlayerProps) {
           controlsList="nodownload nofullscreen"
           disablePictureInPicture
           aria-label="视频播放器"
+          aria-keyshortcuts="Space K ArrowLeft ArrowRight F"
+          tabIndex={0}
+          onKeyDown={onKeyDown}
         />
         {watermark ? <Watermark {...watermark} areaRef={box} /> : null}
-        {trialSeconds > 0 ? (
-          <div className="kz-trial-tip">
-            <span>您正在观看试看内容，购买课程后可观看完整内容</span>
-            <button type="button" onClick={onBuy}>
-              购买课程
-            </button>
-          </div>
-        ) : null}
         {resumed !== null ? (
           <div className="kz-resume-badge" role="status">
             上次看到 {durationText(resumed)}，已为您续播
@@ -311,6 +328,14 @@ export function VideoPlayer(props: VideoPlayerProps) {
           全屏
         </button>
       </div>
+      {trialSeconds > 0 ? (
+        <div className="kz-trial-tip">
+          <span>您正在观看试看内容，购买课程后可观看完整内容</span>
+          <button type="button" onClick={onBuy}>
+            购买课程
+          </button>
+        </div>
+      ) : null}
     </div>
   );
 }

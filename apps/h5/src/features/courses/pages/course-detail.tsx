@@ -40,11 +40,17 @@ function DetailSkeleton() {
 
 function HeartIcon({ on }: { on: boolean }) {
   return (
-    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+    <svg
+      className={on ? 'kz-heart kz-heart--on' : 'kz-heart'}
+      viewBox="0 0 24 24"
+      width="22"
+      height="22"
+      aria-hidden="true"
+    >
       <path
         d="M12 20.5s-7.5-4.6-7.5-10.1A4.4 4.4 0 0 1 12 7.6a4.4 4.4 0 0 1 7.5 2.8c0 5.5-7.5 10.1-7.5 10.1z"
-        fill={on ? '#ff4d4f' : 'none'}
-        stroke={on ? '#ff4d4f' : 'currentColor'}
+        fill={on ? 'currentColor' : 'none'}
+        stroke="currentColor"
         strokeWidth="1.8"
         strokeLinejoin="round"
       />

@@ -228,6 +228,31 @@ describe('video page', () => {
     expect(video.currentTime).toBe(10);
   });
 
+  it('the player is operable by keyboard: K plays and pauses, arrows seek 5 s, F goes fullscreen', async () => {
+    api({
+      'GET /api/v2/video/101': () => ok(videoDetail(101)),
+      'GET /api/v2/video/101/playinfo': () => ok(playInfo()),
+    });
+    renderApp('/vod/video?id=101');
+    const video = await player();
+    expect(video).toHaveAttribute('tabindex', '0');
+    setMedia(video, { duration: 125, currentTime: 10, paused: true });
+    fireEvent.keyDown(video, { key: 'k' });
+    expect(HTMLMediaElement.prototype.play).toHaveBeenCalled();
+    setMedia(video, { paused: false });
+    fireEvent.keyDown(video, { key: 'k' });
+    expect(HTMLMediaElement.prototype.pause).toHaveBeenCalled();
+    fireEvent.keyDown(video, { key: 'ArrowRight' });
+    expect(video.currentTime).toBe(15);
+    fireEvent.keyDown(video, { key: 'ArrowLeft' });
+    fireEvent.keyDown(video, { key: 'ArrowLeft' });
+    expect(video.currentTime).toBe(5);
+    const request = vi.fn().mockResolvedValue(undefined);
+    (video.closest('.kz-player') as HTMLElement).requestFullscreen = request;
+    fireEvent.keyDown(video, { key: 'f' });
+    await waitFor(() => expect(request).toHaveBeenCalled());
+  });
+
   it('remembers the playback speed', async () => {
     api({
       'GET /api/v2/video/101': () => ok(videoDetail(101)),

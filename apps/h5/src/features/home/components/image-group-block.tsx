@@ -34,7 +34,7 @@ export function ImageGroupBlock({ config }: { config: ImageGroupConfig }) {
     const item = items[index];
     if (!item) return null;
     return (
-      <BlockLink key={index} href={item.url} className="kz-image-group-item">
+      <BlockLink key={index} href={item.url} className="kz-image-group-item" label={`图片 ${index + 1}`}>
         <WholeImage src={item.src} />
       </BlockLink>
     );

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, ok, testConfig } from '@/test/mock-api';
+import { setToken } from '@/shared/storage/storage';
+import { mockApi, ok, testConfig, testMember } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
 import { linkTarget } from '../components/block-link';
 
@@ -134,6 +135,67 @@ describe('home page', () => {
     expect(container.querySelector('[style*="height: 24px"]')).toHaveStyle({ background: '#ff0000' });
     expect(container.querySelector('.kz-image-group--v-1-2 a')).toHaveAttribute('href', '/role');
     expect(screen.getByText('课栈提供技术支持')).toBeInTheDocument();
+  });
+
+  it('continue learning: a member sees the last lesson, its progress and 继续学习', async () => {
+    setToken('t');
+    const { called } = mockApi({
+      'GET /api/v2/other/config': () => ok(testConfig()),
+      'GET /api/v2/member/detail': () => ok(testMember()),
+      'GET /api/v2/viewBlock/page/blocks': () => ok([]),
+      'GET /api/v3/member/courses/learned': () =>
+        ok({
+          total: 1,
+          data: [
+            {
+              id: 1,
+              course_id: 7,
+              user_id: 1,
+              is_watched: 0,
+              watched_at: null,
+              progress: 40,
+              created_at: '',
+              updated_at: '',
+              learned_count: 2,
+              is_subscribe: 0,
+              course: { id: 7, title: 'Python 零基础入门', thumb: '/c7.png', charge: 0, videos_count: 5 },
+              last_view_video: {
+                id: 3,
+                user_id: 1,
+                course_id: 7,
+                video_id: 103,
+                watch_seconds: 65,
+                watched_at: null,
+                created_at: '',
+                updated_at: '',
+                video: { id: 103, title: '变量与字符串', duration: 120, published_at: null },
+              },
+            },
+          ],
+        }),
+    });
+    renderApp('/');
+    const card = await screen.findByRole('region', { name: '上次学到：变量与字符串' });
+    expect(within(card).getByText('Python 零基础入门')).toBeInTheDocument();
+    expect(within(card).getByText('已学40% · 看到 01:05 / 02:00')).toBeInTheDocument();
+    expect(within(card).getByRole('progressbar', { name: '课程进度' })).toHaveAttribute(
+      'aria-valuenow',
+      '40',
+    );
+    expect(within(card).getByRole('link', { name: '继续学习' })).toHaveAttribute('href', '/vod/video?id=103');
+    expect(called('GET /api/v3/member/courses/learned')[0].key).toBe('GET /api/v3/member/courses/learned');
+  });
+
+  it('continue learning: visitors are not asked for it', async () => {
+    const { called } = mockApi({
+      'GET /api/v2/other/config': () => ok(testConfig()),
+      'GET /api/v2/viewBlock/page/blocks': () => ok([]),
+    });
+    renderApp('/');
+    await screen.findByRole('heading', { name: '课栈' });
+    await waitFor(() => expect(screen.queryByRole('status', { name: '加载中' })).toBeNull());
+    expect(called('GET /api/v3/member/courses/learned')).toHaveLength(0);
+    expect(screen.queryByRole('link', { name: '继续学习' })).toBeNull();
   });
 
   it('asks the server for the h5 index page', async () => {

@@ -3,7 +3,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useAppStore } from '@/shared/store/app-store';
+import { ContinueLearning, continueFromRow, type ContinueLearningData } from '@/shared/ui/continue-learning';
 import { showToast } from '@/shared/ui/toast';
+import { getLastLearned } from '../api/get-last-learned';
 import { getPageBlocks } from '../api/get-page-blocks';
 import { PageBlock } from '../components/page-blocks';
 import './home.css';
@@ -47,6 +49,25 @@ export default function HomePage() {
     };
   }, [attempt]);
 
+  const isLogin = useAppStore((s) => s.isLogin);
+  const [last, setLast] = useState<ContinueLearningData | null>(null);
+  useEffect(() => {
+    if (!isLogin) {
+      setLast(null);
+      return;
+    }
+    let alive = true;
+    getLastLearned({ quiet: true })
+      .then((res) => {
+        const row = res.data.data?.[0];
+        if (alive) setLast(row ? continueFromRow(row) : null);
+      })
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [isLogin]);
+
   const retry = useCallback(() => {
     setLoad({ status: 'loading' });
     setAttempt((a) => a + 1);
@@ -63,9 +84,9 @@ export default function HomePage() {
   };
 
   return (
-    <main className="kz-home">
+    <div className="kz-home">
       <header className="kz-home-top">
-        <div className="kz-home-brand">{name || '课栈'}</div>
+        <h1 className="kz-home-brand">{name || '课栈'}</h1>
         <form className="kz-home-search" role="search" onSubmit={search}>
           <button type="submit" className="kz-home-search-icon" aria-label="搜索">
             <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
@@ -84,6 +105,7 @@ export default function HomePage() {
         </form>
       </header>
 
+      {last ? <ContinueLearning data={last} /> : null}
       {load.status === 'loading' ? <HomeSkeleton /> : null}
       {load.status === 'error' ? (
         <div className="kz-home-failed" role="alert">
@@ -102,6 +124,6 @@ export default function HomePage() {
       ) : null}
 
       {load.status === 'ready' ? <footer className="kz-home-support">课栈提供技术支持</footer> : null}
-    </main>
+    </div>
   );
 }

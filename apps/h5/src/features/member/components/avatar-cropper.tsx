@@ -12,6 +12,7 @@ import {
   squareCropRect,
   type LoadedImage,
 } from '../utils/image-crop';
+import { useFocusReturn } from '@/shared/ui/focus-return';
 import './member-components.css';
 
 export interface AvatarCropperProps {
@@ -27,6 +28,7 @@ const MAX_ZOOM = 3;
 
 /** Square crop with preview: drag to move, slide to zoom; the round mask shows the avatar as others see it. */
 export function AvatarCropper({ file, onCancel, onConfirm }: AvatarCropperProps) {
+  useFocusReturn(file !== null);
   const [loaded, setLoaded] = useState<LoadedImage | null>(null);
   const [zoom, setZoom] = useState(1);
   const [offset, setOffset] = useState({ offsetX: 0, offsetY: 0 });

@@ -32,7 +32,7 @@ export interface BoundMobileStepProps {
 export function BoundMobileStep({ heading, mobileLabel, mobileText, children }: BoundMobileStepProps) {
   return (
     <section className="kz-auth-step">
-      <h2 className="kz-auth-heading">{heading}</h2>
+      <h1 className="kz-auth-heading">{heading}</h1>
       <p className="kz-member-mobile-line">
         {mobileLabel} <span>{mobileText}</span>
       </p>

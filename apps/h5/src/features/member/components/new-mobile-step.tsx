@@ -83,7 +83,7 @@ export function NewMobileStep({ onSubmit }: NewMobileStepProps) {
 
   return (
     <section className="kz-auth-step">
-      <h2 className="kz-auth-heading">换绑手机号</h2>
+      <h1 className="kz-auth-heading">换绑手机号</h1>
       <label className="kz-field">
         <span className="kz-field-label">新手机号</span>
         <Input

@@ -3,6 +3,7 @@ import Input from 'antd-mobile/es/components/input';
 import { useEffect, useState } from 'react';
 import { showToast } from '@/shared/ui/toast';
 import { setNickname } from '../api/set-nickname';
+import { useFocusReturn } from '@/shared/ui/focus-return';
 import './member-components.css';
 
 /** Same limit as the server (contract NICKNAME_MAX_LENGTH), counted in characters. */
@@ -17,6 +18,7 @@ export interface NicknameDialogProps {
 
 /** Sets the nickname — once per account, so the dialog says so before the member commits. */
 export function NicknameDialog({ visible, initial, onClose, onSaved }: NicknameDialogProps) {
+  useFocusReturn(visible);
   const [value, setValue] = useState(initial);
   const [saving, setSaving] = useState(false);
 

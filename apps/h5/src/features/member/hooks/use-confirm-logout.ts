@@ -1,6 +1,8 @@
 import Dialog from 'antd-mobile/es/components/dialog';
 import { useNavigate } from 'react-router-dom';
 import { useAppStore } from '@/shared/store/app-store';
+import { dialogContainer } from '@/shared/ui/dialog-container';
+import { withFocusReturn } from '@/shared/ui/focus-return';
 import { showToast } from '@/shared/ui/toast';
 
 export const LOGOUT_CONFIRM = '确认安全退出登录？';
@@ -9,11 +11,15 @@ export const LOGOUT_CONFIRM = '确认安全退出登录？';
 export function useConfirmLogout(): () => Promise<void> {
   const navigate = useNavigate();
   return async () => {
-    const confirmed = await Dialog.confirm({
-      content: LOGOUT_CONFIRM,
-      confirmText: '确认',
-      cancelText: '取消',
-    });
+    const confirmed = await withFocusReturn(() =>
+      Dialog.confirm({
+        'aria-label': '退出登录',
+        getContainer: dialogContainer,
+        content: LOGOUT_CONFIRM,
+        confirmText: '确认',
+        cancelText: '取消',
+      }),
+    );
     if (!confirmed) return;
     useAppStore.getState().logoutAction();
     showToast('已安全退出');

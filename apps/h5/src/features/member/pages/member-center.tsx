@@ -88,7 +88,7 @@ export default function MemberCenterPage() {
   ];
 
   return (
-    <main className="kz-member">
+    <div className="kz-member">
       <h1 className="kz-visually-hidden">我的</h1>
       {detailFailed ? (
         <div className="kz-member-card" role="alert">
@@ -151,6 +151,6 @@ export default function MemberCenterPage() {
           </li>
         ))}
       </ul>
-    </main>
+    </div>
   );
 }

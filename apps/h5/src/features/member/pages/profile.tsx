@@ -26,6 +26,8 @@ import { checkAvatarSource } from '../utils/image-crop';
 import { APP_LABEL, socialBindUrl, type BindApp } from '../utils/social-bind';
 import { getBindTicket } from '../api/get-bind-ticket';
 import './member.css';
+import { dialogContainer } from '@/shared/ui/dialog-container';
+import { withFocusReturn } from '@/shared/ui/focus-return';
 import { useConfirmLogout } from '../hooks/use-confirm-logout';
 
 export const PROFILE_TEXT = {
@@ -132,11 +134,15 @@ export default function ProfilePage() {
       if (ticket) window.location.href = socialBindUrl(app, config, ticket);
       return;
     }
-    const confirmed = await Dialog.confirm({
-      content: `是否解除绑定${APP_LABEL[app]}？`,
-      confirmText: '确认',
-      cancelText: '取消',
-    });
+    const confirmed = await withFocusReturn(() =>
+      Dialog.confirm({
+        'aria-label': '解除绑定',
+        getContainer: dialogContainer,
+        content: `是否解除绑定${APP_LABEL[app]}？`,
+        confirmText: '确认',
+        cancelText: '取消',
+      }),
+    );
     if (!confirmed) return;
     try {
       await unbindSocialite(app);
@@ -158,12 +164,16 @@ export default function ProfilePage() {
   };
 
   const requestDeletion = async () => {
-    const confirmed = await Dialog.confirm({
-      title: '账号注销',
-      content: PROFILE_TEXT.destroyConfirm,
-      confirmText: '确认',
-      cancelText: '取消',
-    });
+    const confirmed = await withFocusReturn(() =>
+      Dialog.confirm({
+        title: '账号注销',
+        'aria-label': '账号注销',
+        getContainer: dialogContainer,
+        content: PROFILE_TEXT.destroyConfirm,
+        confirmText: '确认',
+        cancelText: '取消',
+      }),
+    );
     if (!confirmed) return;
     try {
       await destroyAccount();

@@ -10,6 +10,41 @@ afterEach(() => {
 });
 
 describe('/member/setting', () => {
+  it('the logout dialog takes the focus and gives it back to 退出登录 when cancelled', async () => {
+    setToken('t');
+    mockApi({
+      'GET /api/v2/other/config': () => ok(testConfig()),
+      'GET /api/v2/member/detail': () => ok(testMember()),
+    });
+    renderApp('/member/setting');
+    const logout = await screen.findByRole('button', { name: '退出登录' });
+    logout.focus();
+    fireEvent.click(logout);
+    const dialog = await screen.findByRole('dialog', { name: '退出登录' });
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    fireEvent.click(within(dialog).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(document.activeElement).toBe(logout));
+    expect(getToken()).toBe('t');
+  });
+
+  it('外观: 跟随系统 by default; 深色 and 浅色 switch the page at once and are remembered', async () => {
+    mockApi({ 'GET /api/v2/other/config': () => ok(testConfig()) });
+    renderApp('/member/setting');
+    const group = await screen.findByRole('radiogroup', { name: '外观' });
+    const option = (name: string) => within(group).getByRole('radio', { name });
+    expect(option('跟随系统')).toHaveAttribute('aria-checked', 'true');
+    fireEvent.click(option('深色'));
+    expect(option('深色')).toHaveAttribute('aria-checked', 'true');
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(document.documentElement.dataset.prefersColorScheme).toBe('dark');
+    expect(localStorage.getItem('kezhan-appearance')).toBe('dark');
+    fireEvent.click(option('浅色'));
+    expect(document.documentElement.dataset.theme).toBe('light');
+    expect(localStorage.getItem('kezhan-appearance')).toBe('light');
+    fireEvent.click(option('跟随系统'));
+    expect(localStorage.getItem('kezhan-appearance')).toBeNull();
+  });
+
   it('lists the three pages and the copyright, without logout for visitors', async () => {
     mockApi({ 'GET /api/v2/other/config': () => ok(testConfig({ webname: '课栈网校' })) });
     renderApp('/member/setting');

@@ -3,6 +3,7 @@ import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { NavHeader } from '@/shared/layout/nav-header';
 import { getToken } from '@/shared/storage/storage';
 import { useAppStore } from '@/shared/store/app-store';
+import { AppearancePicker } from '../components/appearance-picker';
 import { useConfirmLogout } from '../hooks/use-confirm-logout';
 import './member.css';
 
@@ -27,8 +28,14 @@ export default function SettingPage() {
         {config.vip_protocol ? (
           <List.Item onClick={() => open(config.vip_protocol ?? '')}>会员服务协议</List.Item>
         ) : null}
+        {config.paid_content_purchase_protocol ? (
+          <List.Item onClick={() => open(config.paid_content_purchase_protocol ?? '')}>
+            付费内容购买协议
+          </List.Item>
+        ) : null}
         <List.Item onClick={() => open(config.aboutus)}>关于我们</List.Item>
       </List>
+      <AppearancePicker />
       {loggedIn ? (
         <button type="button" className="kz-logout" onClick={() => void logout()}>
           退出登录

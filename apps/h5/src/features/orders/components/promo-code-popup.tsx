@@ -3,6 +3,7 @@ import CenterPopup from 'antd-mobile/es/components/center-popup';
 import Input from 'antd-mobile/es/components/input';
 import { useEffect, useState } from 'react';
 import { showToast } from '@/shared/ui/toast';
+import { useFocusReturn } from '@/shared/ui/focus-return';
 import { checkPromoCode } from '../api/check-promo-code';
 
 export interface AppliedPromo {
@@ -23,6 +24,7 @@ export interface PromoCodePopupProps {
  * discount shown, so the page never shows a discount the order would not get.
  */
 export function PromoCodePopup({ visible, applied, onClose, onChange }: PromoCodePopupProps) {
+  useFocusReturn(visible);
   const [code, setCode] = useState('');
   const [checking, setChecking] = useState(false);
 

@@ -88,7 +88,7 @@ export default function OrderSuccessPage() {
   return (
     <div className="kz-page kz-page--white">
       <NavHeader title="支付结果" onBack={() => go('/')} />
-      <main aria-live="polite">{body}</main>
+      <div aria-live="polite">{body}</div>
     </div>
   );
 }
@@ -104,10 +104,9 @@ function Result({ icon, title, children }: { icon: ReactNode; title: string; chi
 }
 
 function ResultIcon({ kind }: { kind: 'success' | 'waiting' | 'fail' }) {
-  const color = kind === 'success' ? '#52c41a' : kind === 'waiting' ? '#faad14' : '#bfbfbf';
   return (
     <svg viewBox="0 0 64 64" width="64" height="64" aria-hidden="true">
-      <circle cx="32" cy="32" r="30" fill={color} />
+      <circle className={`kz-result-circle kz-result-circle--${kind}`} cx="32" cy="32" r="30" />
       {kind === 'success' ? (
         <path
           d="m19 33 9 9 18-19"

@@ -86,7 +86,13 @@ describe('study page', () => {
     expect(await screen.findByRole('heading', { name: '我的课程' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('我的课程'));
     expect(screen.getByRole('tab', { name: '在学' })).toHaveAttribute('aria-selected', 'true');
-    const item = (await screen.findByText('Python 零基础入门')).closest('li')!;
+    // the most recent course's last lesson on top, with its progress and 继续学习
+    const card = await screen.findByRole('region', { name: '上次学到：变量与字符串' });
+    expect(within(card).getByText('已学50% · 看到 00:30 / 02:00')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: '继续学习' })).toHaveAttribute('href', '/vod/video?id=77');
+    const item = (await screen.findAllByText('Python 零基础入门'))
+      .map((el) => el.closest('li'))
+      .find(Boolean)!;
     expect(within(item).getByText('已购买')).toBeInTheDocument();
     expect(within(item).getByText('已学 2/4课时')).toBeInTheDocument();
     expect(within(item).getByRole('progressbar', { name: '学习进度' })).toHaveAttribute(

@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { usePagedList } from '@/shared/hooks/use-paged-list';
+import { ContinueLearning, continueFromRow } from '@/shared/ui/continue-learning';
 import { EmptyAction, EmptyState } from '@/shared/ui/list-states';
 import { RefreshablePagedList } from '@/shared/ui/paged-list-view';
 import { getBoughtCourses } from '../api/get-bought-courses';
@@ -92,6 +93,12 @@ function StudyRow({ row, tab }: { row: Row; tab: TabKey }) {
   );
 }
 
+/** The most recent course's last lesson, above the 在学 list. */
+function LastLesson({ row }: { row: LearnedCourseRow }) {
+  const data = continueFromRow(row);
+  return data ? <ContinueLearning data={data} /> : null;
+}
+
 export default function StudyPage() {
   useDocumentTitle('我的课程');
   const [params, setParams] = useSearchParams();
@@ -102,7 +109,7 @@ export default function StudyPage() {
   const empty = { study: '还没有在学的课程', course: '还没有购买的课程', collect: '还没有收藏的课程' }[tab];
 
   return (
-    <main className="kz-study">
+    <div className="kz-study">
       <h1 className="kz-visually-hidden">我的课程</h1>
       <div className="kz-study-tabs" role="tablist" aria-label="我的课程">
         {TABS.map((t) => (
@@ -118,6 +125,7 @@ export default function StudyPage() {
           </button>
         ))}
       </div>
+      {tab === 'study' && list.items[0] ? <LastLesson row={list.items[0] as LearnedCourseRow} /> : null}
       <div className="kz-study-list">
         <RefreshablePagedList
           list={list}
@@ -131,6 +139,6 @@ export default function StudyPage() {
           }
         />
       </div>
-    </main>
+    </div>
   );
 }

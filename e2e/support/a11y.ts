@@ -1,0 +1,48 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+export type Theme = 'light' | 'dark';
+
+/** Opens pages in the given 外观 (stored before the app starts, as the setting page does). */
+export async function useTheme(page: Page, theme: Theme): Promise<void> {
+  await page.addInitScript((t) => localStorage.setItem('kezhan-appearance', t), theme);
+}
+
+/**
+ * Runs axe-core on the page as it is now and answers one line per violation
+ * (`<label> <rule>: <target>…`), so a failing expectation shows what to fix.
+ */
+export async function axeViolations(page: Page, label: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.map(
+    (v) =>
+      `${label} ${v.id} (${v.impact}): ${v.nodes
+        .slice(0, 4)
+        .map((n) => n.target.join(' '))
+        .join(' | ')}`,
+  );
+}
+
+/** Elements (tag.class) wider than the viewport or reaching past its right edge. */
+export async function overflowingElements(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const found: string[] = [];
+    if (document.documentElement.scrollWidth > width)
+      found.push(`document scrollWidth ${document.documentElement.scrollWidth} > ${width}`);
+    for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
+      const style = getComputedStyle(el);
+      if (style.display === 'none' || style.visibility === 'hidden') continue;
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      // Horizontally scrolling tracks (banners) may hold off-screen slides by design.
+      if (el.closest('.kz-slider-track, .adm-tabs-header, .kz-study-tabs')) continue;
+      if (box.width > width + 0.5 || box.right > width + 0.5 || box.left < -0.5) {
+        found.push(
+          `${el.tagName.toLowerCase()}.${String(el.className).split(' ').join('.')} ${Math.round(box.left)}–${Math.round(box.right)}`,
+        );
+      }
+    }
+    return found.slice(0, 10);
+  });
+}
