@@ -64,7 +64,23 @@ const HOSTILE_VALUES: unknown[] = [
   { toString: 'x' },
   [[[[[]]]]],
 ];
-const PATH_VALUES = ['1', '0', '-1', 'abc', '%00', '%E0%A4%A', '%C0%AE', '9'.repeat(40), '%F0%9F%98%80', 'qq', 'wechat', '..%2f..%2f', '%u0000', 'a%20b', '1%0d%0aSet-Cookie:x=1'];
+const PATH_VALUES = [
+  '1',
+  '0',
+  '-1',
+  'abc',
+  '%00',
+  '%E0%A4%A',
+  '%C0%AE',
+  '9'.repeat(40),
+  '%F0%9F%98%80',
+  'qq',
+  'wechat',
+  '..%2f..%2f',
+  '%u0000',
+  'a%20b',
+  '1%0d%0aSet-Cookie:x=1',
+];
 
 /** encodeURIComponent, except that a lone surrogate becomes the (invalid UTF-8) bytes %ED%A0%80. */
 function encode(text: string): string {
@@ -135,7 +151,8 @@ describe('fuzz: malformed requests across the OpenAPI document', () => {
         const headers: Record<string, string> = {};
         const auth = random();
         if (auth < 0.5) headers.authorization = `Bearer ${token}`;
-        else if (auth < 0.6) headers.authorization = pick(['Bearer ', 'Bearer \u0001', 'Basic x', `Bearer ${token}x`]);
+        else if (auth < 0.6)
+          headers.authorization = pick(['Bearer ', 'Bearer \u0001', 'Basic x', `Bearer ${token}x`]);
         let payload: string | undefined;
         if (op.method !== 'GET' && op.method !== 'DELETE') {
           const shape = random();
@@ -146,7 +163,15 @@ describe('fuzz: malformed requests across the OpenAPI document', () => {
             payload = JSON.stringify(body);
             headers['content-type'] = 'application/json';
           } else if (shape < 0.85) {
-            payload = pick(['{"a":', '[', '"\\u0000"', 'null', '1', '{"a":"\\ud800"}', '{"__proto__":{"x":1}}']);
+            payload = pick([
+              '{"a":',
+              '[',
+              '"\\u0000"',
+              'null',
+              '1',
+              '{"a":"\\ud800"}',
+              '{"__proto__":{"x":1}}',
+            ]);
             headers['content-type'] = 'application/json';
           } else if (shape < 0.95) {
             payload = `${pick([...op.body, 'x'])}=${encode(pick(HOSTILE_STRINGS))}&a=%00`;

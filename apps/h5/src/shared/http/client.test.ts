@@ -54,6 +54,12 @@ describe('request shape', () => {
     expect(init.signal).toBeInstanceOf(AbortSignal);
   });
 
+  it('sends same-origin cookies only when asked (the social login code exchange)', async () => {
+    fetchMock.mockResolvedValue(json({ code: 0, message: '', data: [] }));
+    await http.post('/api/v3/auth/login/code', { code: 'C' }, { withBrowserCookie: true });
+    expect(fetchMock.mock.calls[0][1].credentials).toBe('same-origin');
+  });
+
   it('omits Authorization without a token and encodes query params', async () => {
     fetchMock.mockResolvedValue(json({ code: 0, message: '', data: [] }));
     await http.get('/api/v3/search', { keywords: 'a b', page: 1, type: undefined });

@@ -350,6 +350,47 @@ describe('the 10-wrong-SMS-codes limit holds under concurrency', () => {
   });
 });
 
+describe('the wrong-code count is taken before the comparison (store with network latency)', () => {
+  /** A MemoryStore whose every call takes a millisecond, as a Redis round trip does. */
+  class SlowStore extends MemoryStore {
+    private readonly pause = () => new Promise((resolve) => setTimeout(resolve, 1));
+    override async get(key: string) {
+      await this.pause();
+      return super.get(key);
+    }
+    override async take(key: string) {
+      await this.pause();
+      return super.take(key);
+    }
+    override async increment(key: string, ttlSeconds: number) {
+      await this.pause();
+      return super.increment(key, ttlSeconds);
+    }
+    override async delete(...keys: string[]) {
+      await this.pause();
+      return super.delete(...keys);
+    }
+  }
+
+  it('lets none of 200 simultaneous guesses past the 10th be compared', async () => {
+    const store = new SlowStore();
+    const lines: string[] = [];
+    const db = {
+      insertInto: () => ({ values: () => ({ execute: async () => undefined }) }),
+    } as unknown as Db;
+    const codes = new SmsCodeService(store, new LogSmsSender((line) => lines.push(line)), db, 60);
+    await codes.send('13600003002', 'login');
+    const code = /code=(\d{6})/.exec(lines[0])![1];
+    const wrong = code === '000000' ? '000001' : '000000';
+    const guesses = Array.from({ length: 200 }, (_, i) => (i === 150 ? code : wrong));
+    const results = await Promise.allSettled(
+      guesses.map((guess) => codes.verify('13600003002', guess, ['login'])),
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toEqual([]);
+    await store.close();
+  });
+});
+
 describe('NUL and other control characters in text input', () => {
   let t: TestApp;
   let token: string;
