@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Toast from 'antd-mobile/es/components/toast';
 import { reduceMotion } from 'antd-mobile/es/utils/reduce-and-restore-motion';
@@ -7,6 +7,10 @@ import { afterEach } from 'vitest';
 
 // antd-mobile animates masks, popups and spinners with react-spring; jsdom has no frames to run them.
 reduceMotion();
+
+// Lazy routes render a moment after their chunk loads; on a busy 2-core machine the default 1 s
+// for findBy*/waitFor is too tight, so asynchronous queries wait up to 5 s before failing.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom does not implement scrolling; ScrollToTop calls it on every path change.
 window.scrollTo = (() => {}) as typeof window.scrollTo;
