@@ -17,6 +17,7 @@ import { loadViewBlocks } from './modules/courses/blocks';
 import { loggerOptions } from './shared/http/logging';
 import { connectionOptions } from './shared/http/connection';
 import { RedisStore } from './shared/store/redis-store';
+import { countsAgainstRateLimit } from './shared/http/rate-limit-scope';
 import { API_MODULES } from './modules/registry';
 
 /**
@@ -83,8 +84,7 @@ export async function buildApp(
       timeWindow: 60_000,
       redis: services.store instanceof RedisStore ? services.store.redis : undefined,
       nameSpace: `${services.store instanceof RedisStore ? services.store.prefix : ''}rate-limit:`,
-      // Keyed on the matched route, never on the URL's spelling (`/%61pi/…` routes to `/api/…`).
-      allowList: (request) => !(request.routeOptions.url ?? '').startsWith('/api/'),
+      allowList: (request) => !countsAgainstRateLimit(request),
     });
   }
 

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import rateLimit from '@fastify/rate-limit';
 import { serveH5 } from './h5-static';
+import { countsAgainstRateLimit } from './rate-limit-scope';
 
 const INDEX_HTML =
   '<!doctype html><meta name="kezhan-api-base" content="https://api.example.com/"><div id="root"></div>';
@@ -201,5 +203,32 @@ describe('the h5 page with inlined first-screen answers', () => {
     blocksFail = false;
     expect(home.statusCode).toBe(200);
     expect(bootOf(home.body)).toEqual({ '/api/v2/other/config': config });
+  });
+});
+
+describe('rate limits beside the built h5', () => {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'kezhan-dist-'));
+  const app = Fastify();
+  beforeAll(async () => {
+    fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
+    await app.register(rateLimit, {
+      global: true,
+      max: 3,
+      timeWindow: 60_000,
+      allowList: (r) => !countsAgainstRateLimit(r),
+    });
+    await serveH5(app, dist);
+  });
+  afterAll(() => app.close());
+
+  it('counts each unknown API path once, and never the pages', async () => {
+    const pages = [];
+    for (let i = 0; i < 5; i += 1)
+      pages.push((await app.inject({ method: 'GET', url: '/member' })).statusCode);
+    expect(pages).toEqual([200, 200, 200, 200, 200]);
+    const api = [];
+    for (let i = 0; i < 4; i += 1)
+      api.push((await app.inject({ method: 'GET', url: '/api/v2/nope' })).statusCode);
+    expect(api).toEqual([404, 404, 404, 429]);
   });
 });

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { failure } from './envelope';
 import { h5SecurityHeaders } from './content-security';
 import { createH5PageRenderer, type BootAnswers } from './h5-page';
+import { limitUnroutedRequests } from './rate-limit-scope';
 
 const HASHED_ASSET = /\/assets\//;
 /** Paths that are never pages of the h5: unknown ones answer the JSON 404, not index.html. */
@@ -56,7 +57,7 @@ export async function serveH5(
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler({ preHandler: limitUnroutedRequests(app) }, (request, reply) => {
     const pathOnly = request.url.split('?')[0];
     if (!NOT_A_PAGE.test(pathOnly) && hasH5 && (request.method === 'GET' || request.method === 'HEAD')) {
       return sendPage(pathOnly, reply);
