@@ -37,6 +37,11 @@ export interface ServerEnv {
   h5DistDir: string;
   /** Extra origins the h5 may fetch media and API data from (CSP_MEDIA_ORIGINS, comma-separated). */
   cspMediaOrigins: string[];
+  /**
+   * Hosts a browser may be sent back to after a payment, social login or face verification,
+   * besides APP_URL's and the `h5_url` / `pc_url` settings' (ALLOWED_REDIRECT_HOSTS).
+   */
+  allowedRedirectHosts: string[];
   sms: SmsEnv;
   social: SocialEnv;
   faceId: FaceIdEnv;
@@ -107,8 +112,6 @@ export interface SocialEnv {
   driver: VendorDriver;
   /** Key of the signed OAuth `state`; empty = derived from the JWT secret. */
   stateSecret: string;
-  /** Hosts social login may return to besides APP_URL's and the `h5_url` / `pc_url` settings'. */
-  allowedRedirectHosts: string[];
   qq: { clientId: string; clientSecret: string; apiBase: string };
   wechat: { appId: string; appSecret: string; apiBase: string; authorizeUrl: string };
 }
@@ -247,6 +250,10 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
       .split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),
+    allowedRedirectHosts: (source.ALLOWED_REDIRECT_HOSTS || '')
+      .split(',')
+      .map((host) => host.trim())
+      .filter(Boolean),
     jobsEnabled: (source.JOBS_ENABLED ?? '1') !== '0',
     jobIntervals: jobIntervals(source.JOB_INTERVALS),
     storage: readStorageEnv(source),
@@ -270,10 +277,6 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
     social: {
       driver: socialDriver,
       stateSecret: source.SOCIAL_STATE_SECRET || '',
-      allowedRedirectHosts: (source.ALLOWED_REDIRECT_HOSTS || '')
-        .split(',')
-        .map((host) => host.trim())
-        .filter(Boolean),
       qq: {
         clientId: source.QQ_CLIENT_ID || '',
         clientSecret: source.QQ_CLIENT_SECRET || '',

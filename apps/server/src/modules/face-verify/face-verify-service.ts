@@ -12,11 +12,7 @@ import type { AppServices } from '../../services';
 import { BusinessError } from '../../shared/http/errors';
 import { FaceIdError, type FaceIdResult } from '../../providers/faceid/faceid-provider';
 import { notifyMember } from '../messages/notify';
-import {
-  allowedRedirectHosts,
-  checkRedirectTarget,
-  REDIRECT_NOT_ALLOWED_MESSAGE,
-} from '../social/redirect-targets';
+import { REDIRECT_NOT_ALLOWED_MESSAGE, siteRedirectPolicy } from '../../shared/http/redirect-policy';
 import './tables';
 
 export const ALREADY_VERIFIED_MESSAGE = '当前学员已完成实人认证';
@@ -36,7 +32,7 @@ export async function startFaceVerify(
   log: FastifyBaseLogger,
 ): Promise<FaceVerifyStart> {
   const settings = await services.settings.snapshot();
-  const redirectUrl = checkRedirectTarget(body.s_url, allowedRedirectHosts(services.env, settings));
+  const redirectUrl = siteRedirectPolicy(services.env, settings).check(body.s_url);
   if (!redirectUrl) throw new BusinessError(REDIRECT_NOT_ALLOWED_MESSAGE);
   const profile = await services.db
     .selectFrom('user_profiles')

@@ -15,12 +15,7 @@ import { OAuthError, type SocialApp } from '../../providers/oauth/oauth-provider
 import { issueLoginToken } from '../auth/login-service';
 import { BAD_PARAMS_MESSAGE, LoginCodes } from './login-codes';
 import { signState, stateTag, STATE_TTL_SECONDS, verifyState } from './oauth-state';
-import {
-  allowedRedirectHosts,
-  checkRedirectTarget,
-  REDIRECT_NOT_ALLOWED_MESSAGE,
-  withQuery,
-} from './redirect-targets';
+import { REDIRECT_NOT_ALLOWED_MESSAGE, siteRedirectPolicy, withQuery } from '../../shared/http/redirect-policy';
 import {
   ALREADY_HAS_APP_MESSAGE,
   bindSocialAccount,
@@ -76,9 +71,9 @@ export async function startSocialLogin(
     log.warn({ app }, 'social login enabled but the vendor credentials are not set');
     throw new BusinessError(APP_NOT_CONFIGURED_MESSAGE);
   }
-  const hosts = allowedRedirectHosts(services.env, settings);
-  const sUrl = checkRedirectTarget(query.s_url, hosts);
-  const fUrl = checkRedirectTarget(query.f_url, hosts);
+  const redirects = siteRedirectPolicy(services.env, settings);
+  const sUrl = redirects.check(query.s_url);
+  const fUrl = redirects.check(query.f_url);
   if (!sUrl || !fUrl) throw new BusinessError(REDIRECT_NOT_ALLOWED_MESSAGE);
 
   let memberId: number | null = null;
