@@ -98,7 +98,9 @@ export function safeReturnUrl(
   candidate: string | undefined,
   fallbackPath: string,
 ): string {
-  return siteRedirectPolicy(services.env, settings).check(candidate) ?? `${services.env.appUrl}${fallbackPath}`;
+  return (
+    siteRedirectPolicy(services.env, settings).check(candidate) ?? `${services.env.appUrl}${fallbackPath}`
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -15,7 +15,11 @@ import { OAuthError, type SocialApp } from '../../providers/oauth/oauth-provider
 import { issueLoginToken } from '../auth/login-service';
 import { BAD_PARAMS_MESSAGE, LoginCodes } from './login-codes';
 import { signState, stateTag, STATE_TTL_SECONDS, verifyState } from './oauth-state';
-import { REDIRECT_NOT_ALLOWED_MESSAGE, siteRedirectPolicy, withQuery } from '../../shared/http/redirect-policy';
+import {
+  REDIRECT_NOT_ALLOWED_MESSAGE,
+  siteRedirectPolicy,
+  withQuery,
+} from '../../shared/http/redirect-policy';
 import {
   ALREADY_HAS_APP_MESSAGE,
   bindSocialAccount,
