@@ -107,7 +107,7 @@ export interface StorageEnv {
 /** `dev` = local simulation pages on this server (never in production); `real` = the vendor. */
 export type VendorDriver = 'dev' | 'real';
 
-/** QQ and WeChat official-account OAuth (api-contract §12). */
+/** QQ and WeChat official-account OAuth. */
 export interface SocialEnv {
   driver: VendorDriver;
   /** Key of the signed OAuth `state`; empty = derived from the JWT secret. */
@@ -116,7 +116,7 @@ export interface SocialEnv {
   wechat: { appId: string; appSecret: string; apiBase: string; authorizeUrl: string };
 }
 
-/** Tencent Cloud FaceID real-name verification (api-contract §13). */
+/** Tencent Cloud FaceID real-name verification. */
 export interface FaceIdEnv {
   driver: VendorDriver;
   secretId: string;

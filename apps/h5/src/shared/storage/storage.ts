@@ -1,4 +1,4 @@
-/** Browser storage keys, exactly as api-contract §15 names them. */
+/** Browser storage keys, exactly as MeEdu's h5 names them (so an existing login survives a switch). */
 export const STORAGE_KEYS = {
   token: 'meedu-h5-token',
   tmpToken: 'meedu-h5-tmp-token',

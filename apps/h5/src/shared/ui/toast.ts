@@ -1,6 +1,6 @@
 type ToastModule = typeof import('antd-mobile/es/components/toast');
 
-/** Spec §9: a toast closes after 2000 ms unless told otherwise (0 keeps it open). */
+/** A toast closes after 2000 ms unless told otherwise (0 keeps it open). */
 export const TOAST_DURATION = 2000;
 
 export interface ToastOptions {

@@ -22,7 +22,7 @@ export const QUERY_FAILED_MESSAGE = '实名认证结果查询失败，请稍后�
 export const VERIFIED_NOTIFICATION = '您已通过实名认证';
 
 /**
- * `POST /api/v3/member/tencent/faceVerify` (api-contract §13.1): opens a FaceID session that
+ * `POST /api/v3/member/tencent/faceVerify`: opens a FaceID session that
  * returns the browser to `s_url`, and remembers its biz_token as this member's.
  */
 export async function startFaceVerify(
@@ -73,7 +73,7 @@ export async function startFaceVerify(
 }
 
 /**
- * `GET /api/v3/member/tencent/faceVerify` (§13.2): asks the vendor for the result of the
+ * `GET /api/v3/member/tencent/faceVerify`: asks the vendor for the result of the
  * member's own session and marks the member verified only on a pass. Always a normal
  * envelope: `{status: 9}` passed, `{status: 5}` not (yet) passed.
  */

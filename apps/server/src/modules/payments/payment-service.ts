@@ -24,7 +24,7 @@ export const PAY_LINK_EXPIRED_MESSAGE = '支付链接已失效，请重新支付
 export const ORDER_EXPIRED_MESSAGE = '订单已超时，请重新下单';
 export const GATEWAY_UNAVAILABLE_MESSAGE = '支付渠道暂时不可用，请稍后再试';
 
-/** Which gateway serves which scene (api-contract §9.2); `wechat_h5` and `sandbox` are ours. */
+/** Which gateway serves which scene; `wechat_h5` and `sandbox` are ours. */
 const GATEWAY_SCENES: Record<PaymentSign, readonly PaymentScene[]> = {
   alipay: ['h5'],
   'wechat-jsapi': ['wechat'],

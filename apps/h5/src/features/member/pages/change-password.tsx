@@ -14,7 +14,7 @@ import './member.css';
 
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '@/shared/utils/password';
 
-/** Reset password with an SMS code to the bound mobile (screens §2.21). */
+/** Reset password with an SMS code to the bound mobile. */
 export default function ChangePasswordPage() {
   useDocumentTitle('重置密码');
   const user = useAppStore((s) => s.user);
