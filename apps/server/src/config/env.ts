@@ -34,6 +34,8 @@ export interface ServerEnv {
    */
   trustProxy: TrustProxy;
   logLevel: string;
+  /** `readable` lines for a developer's console (the default in development) or pino's JSON (LOG_FORMAT). */
+  logFormat: 'json' | 'readable';
   h5DistDir: string;
   /** Extra origins the h5 may fetch media and API data from (CSP_MEDIA_ORIGINS, comma-separated). */
   cspMediaOrigins: string[];
@@ -216,6 +218,12 @@ function integer(value: string | undefined, fallback: number, name: string): num
   return parsed;
 }
 
+function logFormat(value: string | undefined, isProduction: boolean): ServerEnv['logFormat'] {
+  if (!value) return isProduction ? 'json' : 'readable';
+  if (value !== 'json' && value !== 'readable') throw new Error('LOG_FORMAT must be json or readable');
+  return value;
+}
+
 export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
   const nodeEnv = source.NODE_ENV ?? (source.KEZHAN_DEV === '1' ? 'development' : 'production');
   const isProduction = nodeEnv === 'production' || source.KEZHAN_DEV !== '1';
@@ -245,6 +253,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
     trustProxy: parseTrustProxy(source.TRUST_PROXY),
     smsResendSeconds: Math.max(1, integer(source.SMS_RESEND_SECONDS, 60, 'SMS_RESEND_SECONDS')),
     logLevel: source.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    logFormat: logFormat(source.LOG_FORMAT, isProduction),
     h5DistDir: path.resolve(source.H5_DIST_DIR || path.join(repoRoot, 'apps/h5/dist')),
     cspMediaOrigins: (source.CSP_MEDIA_ORIGINS || '')
       .split(',')
