@@ -51,7 +51,6 @@ export function saveSessionLoginCode(code: string): void {
   write(sessionStorage, sessionLoginCodeKey(code), code);
 }
 export const getSessionLoginCode = (code: string) => read(sessionStorage, sessionLoginCodeKey(code));
-export const clearSessionLoginCode = (code: string) => remove(sessionStorage, sessionLoginCodeKey(code));
 
 /** A code counts as used when either this tab or this browser has already exchanged it. */
 export function isLoginCodeUsed(code: string): boolean {

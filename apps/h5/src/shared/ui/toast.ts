@@ -31,7 +31,3 @@ export function showToast(content: string, options: ToastOptions = {}): Promise<
     });
   });
 }
-
-export function clearToast(): void {
-  void preloadToast().then(({ default: Toast }) => Toast.clear());
-}
