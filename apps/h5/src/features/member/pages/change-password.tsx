@@ -12,7 +12,7 @@ import { BoundMobileStep, MobileCheckPage } from '../components/mobile-check-pag
 import { useFinishAccountChange } from '../hooks/use-finish-account-change';
 import './member.css';
 
-export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '@/shared/utils/password';
+export { passwordProblem } from '@/shared/utils/password';
 
 /** Reset password with an SMS code to the bound mobile. */
 export default function ChangePasswordPage() {
