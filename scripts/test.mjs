@@ -33,6 +33,8 @@ ensureChromium();
 ensureFfmpeg();
 step('typecheck', 'npm', ['run', 'typecheck']);
 step('lint', 'npx', ['eslint', '.']);
+step('format (prettier --check)', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']);
+step('unused files, exports and dependencies (knip)', 'npx', ['knip', '--no-progress']);
 step(
   'server: unit + API tests (PGlite, in-memory state)',
   'npx',

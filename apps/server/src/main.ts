@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { registerAdminEndpoint, removeAdminFile, writeAdminFile } from './cli/admin-endpoint';
 import { DEMO_MEMBER, seedDemoIfEmpty } from './seed/demo-seed';
 import { startScheduler } from './jobs/scheduler';
+import { readableLogStream } from './shared/http/readable-log';
 
 /** Nodes started together on an empty database seed it once: the first holder of this lock. */
 const SEED_LOCK_ID = 72_530_002;
@@ -15,7 +16,8 @@ async function main() {
   const seeded = env.isProduction
     ? false
     : await services.database.withAdvisoryLock(SEED_LOCK_ID, () => seedDemoIfEmpty(services));
-  const app = await buildApp(services, { serveH5: true });
+  const logStream = env.logFormat === 'readable' ? readableLogStream() : undefined;
+  const app = await buildApp(services, { serveH5: true, logStream });
   const { token } = registerAdminEndpoint(app);
   await app.listen({ host: env.host, port: env.port });
   const localUrl = `http://${env.host.includes(':') ? `[${env.host}]` : env.host}:${env.port}`;

@@ -11,7 +11,7 @@ export type SmsScene = (typeof SMS_SCENES)[number];
 export const imageCaptcha = z.strictObject({ sensitive: z.boolean(), key: z.string(), img: z.string() });
 export type ImageCaptcha = z.infer<typeof imageCaptcha>;
 
-/** `POST /api/v2/captcha/sms` — api-contract §4.2 */
+/** `POST /api/v2/captcha/sms`: an SMS code for `scene`, after the image captcha. */
 export const sendSmsBody = z.object({
   mobile: mobileNumber(),
   image_captcha: requiredText('请输入图形验证码', 20),
@@ -20,7 +20,7 @@ export const sendSmsBody = z.object({
 });
 export type SendSmsBody = z.input<typeof sendSmsBody>;
 
-/** `POST /api/v2/login/mobile` — api-contract §5.1 (`mobile_code` is checked by the SMS rule itself). */
+/** `POST /api/v2/login/mobile` (`mobile_code` is checked by the SMS rule itself). */
 export const mobileLoginBody = z.object({
   mobile: mobileNumber(),
   mobile_code: optionalText('短信验证码错误', 10),
@@ -28,7 +28,7 @@ export const mobileLoginBody = z.object({
 });
 export type MobileLoginBody = z.input<typeof mobileLoginBody>;
 
-/** `POST /api/v2/login/password` — api-contract §5.2 */
+/** `POST /api/v2/login/password` */
 export const passwordLoginBody = z.object({
   mobile: mobileNumber(),
   password: requiredSecret('请输入密码', 64),

@@ -4,10 +4,9 @@ import { emptyData, idParam, idParams, laravelPage, listWithTotal, orEmpty, phpM
 import { optionalText, requiredText } from './validation';
 
 /**
- * Courses and learning: api-contract §7 (courses, videos), §8 (study lists), §11 (search) and
- * §14 (home blocks). Times: "raw-dt" = `YYYY-MM-DD HH:mm:ss` (UTC+8), "ISO" =
+ * Courses and learning: courses, videos, study lists, search and home blocks. Times: "raw-dt" = `YYYY-MM-DD HH:mm:ss` (UTC+8), "ISO" =
  * `YYYY-MM-DDTHH:mm:ss.000000Z`. Flags are integers 0/1 unless typed `boolean`.
- * Maps keyed by id follow PHP array rules (api-contract §1.6): a JSON object with string keys,
+ * Maps keyed by id follow PHP array rules: a JSON object with string keys,
  * a JSON array when the keys happen to be 0..n-1, and `[]` when empty — index them with `x[id]`.
  */
 export type PhpMap<T> = Record<string, T> | T[];
@@ -32,7 +31,7 @@ const pageSize = (fallback: number, cap = 100) =>
 
 const pageNumber = () => queryInt(1, 1_000_000).transform((n) => Math.max(n, 1));
 
-// ---------------------------------------------------------------- §7.1 categories
+// ---------------------------------------------------------------- categories
 
 /** `GET /api/v2/course_categories`: top-level categories by `sort`, children inside. */
 export const courseCategoryChild = z.strictObject({
@@ -51,7 +50,7 @@ export const courseCategory = z.strictObject({
 });
 export type CourseCategory = z.infer<typeof courseCategory>;
 
-// ---------------------------------------------------------------- §7.2 course list
+// ---------------------------------------------------------------- course list
 
 export const COURSE_SCENES = ['', 'free', 'sub', 'recom'] as const;
 
@@ -100,7 +99,7 @@ export type CourseListItem = z.infer<typeof courseListItem>;
 export const courseListPage = laravelPage(courseListItem);
 export type CourseListPage = z.infer<typeof courseListPage>;
 
-// ---------------------------------------------------------------- §7.3 course detail
+// ---------------------------------------------------------------- course detail
 
 export const courseDetailCourse = z.strictObject({
   ...courseBaseFields,
@@ -179,7 +178,7 @@ export const courseDetail = z.strictObject({
 });
 export type CourseDetail = z.infer<typeof courseDetail>;
 
-// ---------------------------------------------------------------- §7.4 / §7.10 comments
+// ---------------------------------------------------------------- comments
 
 /** `POST /api/v2/course/{id}/comment` and `POST /api/v2/video/{id}/comment` body. */
 export const commentBody = z.object({
@@ -223,7 +222,7 @@ export type CommentList = z.infer<typeof commentList>;
 export const courseLikeResult = z.union([z.literal(0), z.literal(1)]);
 export type CourseLikeResult = z.infer<typeof courseLikeResult>;
 
-// ---------------------------------------------------------------- §7.7 – §7.9 videos
+// ---------------------------------------------------------------- videos
 
 /** `GET /api/v2/video/{id}` (token optional). */
 export const videoDetail = z.strictObject({
@@ -278,7 +277,7 @@ export const videoRecordBody = z.object({
 });
 export type VideoRecordBody = z.input<typeof videoRecordBody>;
 
-// ---------------------------------------------------------------- §8 study lists
+// ---------------------------------------------------------------- study lists
 
 /** `GET /api/v3/member/courses`, `/like`, `/learned` query (`type=vod` is ignored). */
 export const studyListQuery = z.object({
@@ -386,7 +385,7 @@ export type LikedCourseList = z.infer<typeof likedCourseList>;
 export const learnedCourseList = listWithTotal(learnedCourseRow);
 export type LearnedCourseList = z.infer<typeof learnedCourseList>;
 
-// ---------------------------------------------------------------- §11 search
+// ---------------------------------------------------------------- search
 
 export const SEARCH_TYPES = ['vod', 'video'] as const;
 
@@ -428,7 +427,7 @@ export type SearchItem = z.infer<typeof searchItem>;
 export const searchResult = listWithTotal(searchItem);
 export type SearchResult = z.infer<typeof searchResult>;
 
-// ---------------------------------------------------------------- §14 home blocks
+// ---------------------------------------------------------------- home blocks
 
 /** `GET /api/v2/viewBlock/page/blocks` query (`GET /api/v2/decorationPage/blocks` needs only `page_name`). */
 export const viewBlocksQuery = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { requiredText } from './validation';
 
-/** `POST /api/v3/member/tencent/faceVerify` — api-contract §13.1. */
+/** `POST /api/v3/member/tencent/faceVerify`. */
 export const faceVerifyStartBody = z.object({
   s_url: requiredText('参数错误', 255),
 });
@@ -17,7 +17,7 @@ export const faceVerifyStart = z.strictObject({
 });
 export type FaceVerifyStart = z.infer<typeof faceVerifyStart>;
 
-/** `GET /api/v3/member/tencent/faceVerify?biz_token&rule_id` — §13.2. */
+/** `GET /api/v3/member/tencent/faceVerify?biz_token&rule_id`. */
 export const faceVerifyQuery = z.object({
   biz_token: requiredText('参数错误', 128),
   rule_id: requiredText('参数错误', 64),

@@ -44,7 +44,7 @@ export const AVATAR_MESSAGES = {
 
 export const NICKNAME_MAX_LENGTH = 24;
 
-/** `POST /api/v2/member/detail/nickname` — api-contract §6.3, plus a 1–24 character rule. */
+/** `POST /api/v2/member/detail/nickname`, plus a 1–24 character rule. */
 export const nicknameBody = z.object({
   nick_name: requiredText('请输入昵称', Number.MAX_SAFE_INTEGER).refine(
     (value) => [...value].length <= NICKNAME_MAX_LENGTH,
@@ -56,7 +56,7 @@ export type NicknameBody = z.input<typeof nicknameBody>;
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 16;
 
-/** `POST /api/v2/member/detail/password` — api-contract §6.4 (SMS scene `password_reset`). */
+/** `POST /api/v2/member/detail/password` (SMS scene `password_reset`). */
 export const passwordBody = z.object({
   mobile: mobileNumber(),
   mobile_code: requiredText('请输入短信验证码', 10),
@@ -68,14 +68,14 @@ export type PasswordBody = z.input<typeof passwordBody>;
 
 const mainlandMobile = () => mobileNumber();
 
-/** `POST /api/v2/member/detail/mobile` — api-contract §6.6 (SMS scene `mobile_bind`; body `token` allowed). */
+/** `POST /api/v2/member/detail/mobile` (SMS scene `mobile_bind`; body `token` allowed). */
 export const bindMobileBody = z.object({
   mobile: mainlandMobile(),
   mobile_code: requiredText('请输入短信验证码', 10),
 });
 export type BindMobileBody = z.input<typeof bindMobileBody> & { token?: string };
 
-/** `POST /api/v2/member/verify` — api-contract §6.5: proves the current mobile (scene `mobile_bind`). */
+/** `POST /api/v2/member/verify`: proves the current mobile (scene `mobile_bind`). */
 export const verifyMobileBody = z.object({
   mobile: mobileNumber(),
   mobile_code: requiredText('请输入短信验证码', 10),
@@ -89,7 +89,7 @@ export type VerifyMobileBody = z.input<typeof verifyMobileBody>;
 export const mobileVerifySign = z.strictObject({ sign: z.string() });
 export type MobileVerifySign = z.infer<typeof mobileVerifySign>;
 
-/** `PUT /api/v2/member/mobile` — api-contract §6.7 (code sent to the new number, scene `mobile_bind`). */
+/** `PUT /api/v2/member/mobile` (code sent to the new number, scene `mobile_bind`). */
 export const changeMobileBody = z.object({
   mobile: mainlandMobile(),
   mobile_code: requiredText('请输入短信验证码', 10),
@@ -97,12 +97,12 @@ export const changeMobileBody = z.object({
 });
 export type ChangeMobileBody = z.input<typeof changeMobileBody>;
 
-/** `DELETE /api/v2/member/socialite/{app}` — api-contract §12.6. */
+/** `DELETE /api/v2/member/socialite/{app}`. */
 export const SOCIALITE_APPS = ['qq', 'wechat'] as const;
 export const socialiteAppParams = z.object({ app: oneOf(SOCIALITE_APPS, '参数错误') });
 export type SocialiteApp = (typeof SOCIALITE_APPS)[number];
 
-/** `POST /api/v3/member/destroy` — api-contract §6.8: no body; deletion happens after this grace. */
+/** `POST /api/v3/member/destroy`: no body; deletion happens after this grace. */
 export const ACCOUNT_DELETION_GRACE_DAYS = 7;
 
 export const memberApi = {

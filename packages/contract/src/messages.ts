@@ -20,7 +20,7 @@ const positiveInt = (max: number, fallback: number) =>
       .pipe(z.number({ error: '参数错误' }).int('参数错误').min(1, '参数错误').max(max, '参数错误')),
   );
 
-/** `GET /api/v2/member/messages?page=&page_size=` — api-contract §10.1 (page_size defaults to 5; at most 100). */
+/** `GET /api/v2/member/messages?page=&page_size=` (page_size defaults to 5; at most 100). */
 export const messagesQuery = z.object({
   page: positiveInt(100_000, 1),
   page_size: positiveInt(100, 5),

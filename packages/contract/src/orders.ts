@@ -4,7 +4,7 @@ import { idParams, laravelPage, orEmpty } from './shapes';
 import { oneOf, optionalText, requiredText } from './validation';
 
 /**
- * Orders, VIP plans, promo codes and payment — api-contract §9.
+ * Orders, VIP plans, promo codes and payment.
  * Order statuses as on the wire (`status`, `status_text`).
  */
 export const ORDER_STATUS = { UNPAID: 1, PAYING: 5, CANCELLED: 7, PAID: 9, REFUNDED: 11 } as const;

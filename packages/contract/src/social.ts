@@ -7,7 +7,7 @@ export const SOCIAL_ACTIONS = ['login', 'bind'] as const;
 export type SocialAction = (typeof SOCIAL_ACTIONS)[number];
 
 /**
- * Browser navigations that start a social login — api-contract §12.1:
+ * Browser navigations that start a social login:
  * `GET /api/v3/auth/login/socialite/qq` and `GET /api/v3/auth/login/wechat/oauth`.
  * `action=bind` also needs the member's `token` in the query (a navigation sends no header).
  */
@@ -27,13 +27,13 @@ export const SOCIAL_RETURN_PARAMS = {
   error: 'login_err_msg',
 } as const;
 
-/** `POST /api/v3/auth/login/code` — §12.3; also the body of `POST /api/v3/member/socialite/bindWithCode` (§12.5). */
+/** `POST /api/v3/auth/login/code`; also the body of `POST /api/v3/member/socialite/bindWithCode`. */
 export const loginCodeBody = z.object({
   code: requiredText('参数错误', 64),
 });
 export type LoginCodeBody = z.input<typeof loginCodeBody>;
 
-/** `POST /api/v3/auth/register/withSocialite` — §12.4 (SMS scene `mobile_bind`). */
+/** `POST /api/v3/auth/register/withSocialite` (SMS scene `mobile_bind`). */
 export const registerWithSocialiteBody = z.object({
   mobile: mobileNumber('参数错误'),
   code: requiredText('参数错误', 64),

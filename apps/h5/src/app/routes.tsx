@@ -49,7 +49,7 @@ function Moved({ to }: { to: string }) {
   return <Navigate to={to + search} replace />;
 }
 
-/** Every route of spec §2 with its login requirement. */
+/** Every route of the app with its login requirement. */
 export const routes: RouteObject[] = [
   {
     element: <AppRoot />,

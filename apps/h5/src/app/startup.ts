@@ -12,7 +12,7 @@ import { isMobile } from '@/shared/utils/user-agent';
 
 export type StartupStatus = 'loading' | 'ready' | 'config-failed' | 'leaving';
 
-/** Sends desktop browsers to the PC site when one is configured (spec §1). */
+/** Sends desktop browsers to the PC site when one is configured. */
 export function pcRedirectTarget(config: SiteConfig, mobile: boolean): string | null {
   const pcUrl = (config.pc_url ?? '').trim();
   return pcUrl && !mobile ? pcUrl : null;
@@ -21,7 +21,7 @@ export function pcRedirectTarget(config: SiteConfig, mobile: boolean): string | 
 const PATHS_WITHOUT_BIND_GATE = ['/bind-mobile', '/code-bind-mobile'];
 
 /**
- * Spec §1/§4 startup: configuration, PC redirect, social code login, then the member detail
+ * Startup: configuration, PC redirect, social code login, then the member detail
  * when a token exists — all before any route shows. A failed configuration load is logged and
  * reported as `config-failed` (the app still renders, with a retry); an invalid token is dropped.
  */

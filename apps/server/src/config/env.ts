@@ -34,9 +34,16 @@ export interface ServerEnv {
    */
   trustProxy: TrustProxy;
   logLevel: string;
+  /** `readable` lines for a developer's console (the default in development) or pino's JSON (LOG_FORMAT). */
+  logFormat: 'json' | 'readable';
   h5DistDir: string;
   /** Extra origins the h5 may fetch media and API data from (CSP_MEDIA_ORIGINS, comma-separated). */
   cspMediaOrigins: string[];
+  /**
+   * Hosts a browser may be sent back to after a payment, social login or face verification,
+   * besides APP_URL's and the `h5_url` / `pc_url` settings' (ALLOWED_REDIRECT_HOSTS).
+   */
+  allowedRedirectHosts: string[];
   sms: SmsEnv;
   social: SocialEnv;
   faceId: FaceIdEnv;
@@ -102,18 +109,16 @@ export interface StorageEnv {
 /** `dev` = local simulation pages on this server (never in production); `real` = the vendor. */
 export type VendorDriver = 'dev' | 'real';
 
-/** QQ and WeChat official-account OAuth (api-contract §12). */
+/** QQ and WeChat official-account OAuth. */
 export interface SocialEnv {
   driver: VendorDriver;
   /** Key of the signed OAuth `state`; empty = derived from the JWT secret. */
   stateSecret: string;
-  /** Hosts social login may return to besides APP_URL's and the `h5_url` / `pc_url` settings'. */
-  allowedRedirectHosts: string[];
   qq: { clientId: string; clientSecret: string; apiBase: string };
   wechat: { appId: string; appSecret: string; apiBase: string; authorizeUrl: string };
 }
 
-/** Tencent Cloud FaceID real-name verification (api-contract §13). */
+/** Tencent Cloud FaceID real-name verification. */
 export interface FaceIdEnv {
   driver: VendorDriver;
   secretId: string;
@@ -213,6 +218,12 @@ function integer(value: string | undefined, fallback: number, name: string): num
   return parsed;
 }
 
+function logFormat(value: string | undefined, isProduction: boolean): ServerEnv['logFormat'] {
+  if (!value) return isProduction ? 'json' : 'readable';
+  if (value !== 'json' && value !== 'readable') throw new Error('LOG_FORMAT must be json or readable');
+  return value;
+}
+
 export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
   const nodeEnv = source.NODE_ENV ?? (source.KEZHAN_DEV === '1' ? 'development' : 'production');
   const isProduction = nodeEnv === 'production' || source.KEZHAN_DEV !== '1';
@@ -242,10 +253,15 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
     trustProxy: parseTrustProxy(source.TRUST_PROXY),
     smsResendSeconds: Math.max(1, integer(source.SMS_RESEND_SECONDS, 60, 'SMS_RESEND_SECONDS')),
     logLevel: source.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    logFormat: logFormat(source.LOG_FORMAT, isProduction),
     h5DistDir: path.resolve(source.H5_DIST_DIR || path.join(repoRoot, 'apps/h5/dist')),
     cspMediaOrigins: (source.CSP_MEDIA_ORIGINS || '')
       .split(',')
       .map((origin) => origin.trim())
+      .filter(Boolean),
+    allowedRedirectHosts: (source.ALLOWED_REDIRECT_HOSTS || '')
+      .split(',')
+      .map((host) => host.trim())
       .filter(Boolean),
     jobsEnabled: (source.JOBS_ENABLED ?? '1') !== '0',
     jobIntervals: jobIntervals(source.JOB_INTERVALS),
@@ -270,10 +286,6 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
     social: {
       driver: socialDriver,
       stateSecret: source.SOCIAL_STATE_SECRET || '',
-      allowedRedirectHosts: (source.ALLOWED_REDIRECT_HOSTS || '')
-        .split(',')
-        .map((host) => host.trim())
-        .filter(Boolean),
       qq: {
         clientId: source.QQ_CLIENT_ID || '',
         clientSecret: source.QQ_CLIENT_SECRET || '',

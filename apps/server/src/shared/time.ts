@@ -15,5 +15,3 @@ export function rawDateTime(value: Date | string | null | undefined): string | n
   const date = value instanceof Date ? value : new Date(value);
   return new Date(date.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
 }
-
-export const addSeconds = (date: Date, seconds: number) => new Date(date.getTime() + seconds * 1000);

@@ -1,5 +1,5 @@
 /**
- * Wire shapes the shell needs. They mirror api-contract §1.2, §3.1 and §6.1; when
+ * Wire shapes the shell needs. They mirror the envelope, the configuration and the member detail; when
  * `@kezhan/contract` publishes the same shapes these aliases should point there.
  */
 export interface Envelope<T> {

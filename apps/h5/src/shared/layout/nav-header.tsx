@@ -11,7 +11,7 @@ export interface NavHeaderProps {
   right?: ReactNode;
 }
 
-/** The header's back arrow: spec §2's back rule unless the page gives its own. */
+/** The header's back arrow: the back rule of `go-back.ts` unless the page gives its own. */
 export function BackButton({ onBack, className }: { onBack?: () => void; className?: string }) {
   const navigate = useNavigate();
   return (

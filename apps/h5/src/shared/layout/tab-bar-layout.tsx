@@ -3,7 +3,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { HomeIcon, MineIcon, StudyIcon } from './tab-icons';
 import './layout.css';
 
-/** Spec §9: tab bar icons are 28 px. */
+/** Tab bar icons are 28 px. */
 export const TAB_ICON_SIZE = 28;
 
 interface Tab {

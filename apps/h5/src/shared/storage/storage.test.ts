@@ -16,7 +16,7 @@ import {
   getTmpToken,
 } from './storage';
 
-describe('browser storage keys (api-contract §15)', () => {
+describe('browser storage keys', () => {
   it('token and temporary token', () => {
     expect(getToken()).toBe('');
     setToken('abc');

@@ -1,4 +1,4 @@
-/** Browser storage keys, exactly as api-contract §15 names them. */
+/** Browser storage keys, exactly as MeEdu's h5 names them (so an existing login survives a switch). */
 export const STORAGE_KEYS = {
   token: 'meedu-h5-token',
   tmpToken: 'meedu-h5-tmp-token',
@@ -51,7 +51,6 @@ export function saveSessionLoginCode(code: string): void {
   write(sessionStorage, sessionLoginCodeKey(code), code);
 }
 export const getSessionLoginCode = (code: string) => read(sessionStorage, sessionLoginCodeKey(code));
-export const clearSessionLoginCode = (code: string) => remove(sessionStorage, sessionLoginCodeKey(code));
 
 /** A code counts as used when either this tab or this browser has already exchanged it. */
 export function isLoginCodeUsed(code: string): boolean {

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { MemberDetail, SiteConfig } from '../api/types';
 import { clearToken } from '../storage/storage';
 
-/** Site configuration before the server answers (spec §3 and §9 defaults). */
+/** Site configuration before the server answers (MeEdu's defaults). */
 export const DEFAULT_CONFIG: SiteConfig = {
   aboutus: '',
   credit1_reward: { paid_order: '', register: 0, watched_video: 0, watched_vod_course: 0 },
@@ -40,7 +40,7 @@ export interface AppState {
   loginAction: (user: MemberDetail) => void;
   /** Forgets the user and removes the stored token. */
   logoutAction: () => void;
-  /** Replaces the whole configuration (spec §4: one action saves a new value). */
+  /** Replaces the whole configuration (one action saves a new value). */
   saveConfigAction: (config: SiteConfig) => void;
 }
 

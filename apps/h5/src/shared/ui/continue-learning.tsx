@@ -53,7 +53,7 @@ export function ContinueLearning({ data }: { data: ContinueLearningData }) {
   );
 }
 
-/** The card's data from a 在学 row (api-contract §learned courses), or null without a last lesson. */
+/** The card's data from a 在学 row (the learned-courses list), or null without a last lesson. */
 export function continueFromRow(row: {
   progress?: number;
   learned_count: number;

@@ -1,6 +1,6 @@
 type ToastModule = typeof import('antd-mobile/es/components/toast');
 
-/** Spec §9: a toast closes after 2000 ms unless told otherwise (0 keeps it open). */
+/** A toast closes after 2000 ms unless told otherwise (0 keeps it open). */
 export const TOAST_DURATION = 2000;
 
 export interface ToastOptions {
@@ -30,8 +30,4 @@ export function showToast(content: string, options: ToastOptions = {}): Promise<
       duration: options.duration ?? TOAST_DURATION,
     });
   });
-}
-
-export function clearToast(): void {
-  void preloadToast().then(({ default: Toast }) => Toast.clear());
 }

@@ -1,4 +1,4 @@
-/** Mainland mobile number: 11 digits, `1`, then 3–9, then nine digits (spec §5). */
+/** Mainland mobile number: 11 digits, `1`, then 3–9, then nine digits. */
 export function isChinaMobilePhone(value: string): boolean {
   return /^1[3-9]\d{9}$/.test(value);
 }

@@ -8,7 +8,7 @@ const HOUR = 3600;
 const DAY = 86400;
 
 /**
- * Relative time of spec §9: 刚刚 / N分钟前 / N小时前 / N天前, then `MM-DD HH:mm` within a
+ * Relative time: 刚刚 / N分钟前 / N小时前 / N天前, then `MM-DD HH:mm` within a
  * year and `YYYY-MM-DD HH:mm` beyond. Absolute forms are shown at UTC+0.
  */
 export function changeTime(date: string | number | Date, now: Date = new Date()): string {

@@ -9,7 +9,7 @@ function stripParams(query: string): string {
 
 /**
  * Removes `token`, `login_code` and `action` from an address: from the query of a
- * hash-router fragment (`…#/path?login_code=…`) as the spec describes, and from the normal
+ * hash-router fragment (`…#/path?login_code=…`) as MeEdu clients send them, and from the normal
  * query string too, which the original client forgot for history-router URLs.
  */
 export function removeTokenParams(url: string): string {

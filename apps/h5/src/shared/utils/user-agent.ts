@@ -13,7 +13,7 @@ function currentHints(): DeviceHints {
 
 /**
  * A phone or tablet. iPadOS Safari reports a desktop Mac user agent, so a "Macintosh"
- * with a multi-touch screen also counts as mobile (screens.md §8 item 25).
+ * with a multi-touch screen also counts as mobile.
  */
 export function isMobile(hints: DeviceHints = currentHints()): boolean {
   if (MOBILE_UA.test(hints.userAgent)) return true;

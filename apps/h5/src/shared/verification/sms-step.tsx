@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { showToast } from '@/shared/ui/toast';
 import './verification.css';
 
-/** Spec §9: a new SMS can be requested after 120 seconds. */
+/** A new SMS can be requested after 120 seconds. */
 export const SMS_COUNTDOWN_SECONDS = 120;
 
 export interface SmsStepProps {

@@ -14,7 +14,7 @@ export interface NewMember {
 }
 
 /**
- * Creates a member the way MeEdu's SMS login does (api-contract §5.1): random 12-character
+ * Creates a member the way MeEdu's SMS login does: random 12-character
  * nickname, default avatar, an unusable random password, the welcome message, and the
  * register credit reward when configured. Run it inside the caller's transaction.
  */

@@ -4,7 +4,7 @@ import svgCaptcha from 'svg-captcha';
 import type { ImageCaptcha } from '@kezhan/contract/auth';
 import type { EphemeralStore } from '../../shared/store/ephemeral-store';
 
-/** MeEdu's captcha alphabet without look-alikes (api-contract §4.1), lower-cased. */
+/** MeEdu's captcha alphabet without look-alikes, lower-cased. */
 const CHARACTERS = '2346789abcdefghmnpqrtuxyz';
 const TTL_SECONDS = 300;
 const keyOf = (key: string) => `captcha:${key}`;

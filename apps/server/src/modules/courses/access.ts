@@ -2,8 +2,7 @@ import type { Db } from '../../shared/db/database';
 
 /**
  * Every rule that decides who may study what. Used by course detail (`isBuy`), video detail
- * (`is_watch`), playinfo, progress records, comments and attachment downloads; the orders
- * module may call `memberCourseAccess` to tell whether a member already has a course.
+ * (`is_watch`), playinfo, progress records, comments and attachment downloads.
  *
  * - A course is *on sale* while `deleted_at` is null and `published_at <= now`; otherwise nobody
  *   (buyers included) gets anything from it. `is_show = 0` only takes it off the lists.
@@ -89,25 +88,6 @@ export function decideVideoAccess(video: AccessVideo, access: CourseAccess, isMe
   if (access.canSee || video.is_free === 1) return { kind: 'full' };
   if (video.free_seconds > 0) return { kind: 'trial', seconds: video.free_seconds };
   return { kind: 'none' };
-}
-
-/**
- * A member's access to a course, or `null` when the course does not exist or is not on sale.
- * `userId` null = guest (no access).
- */
-export async function memberCourseAccess(
-  db: Db,
-  userId: number | null,
-  courseId: number,
-  now: Date,
-): Promise<(CourseAccess & { course: AccessCourse }) | null> {
-  const course = await db
-    .selectFrom('courses')
-    .select(['id', 'charge', 'is_free', 'is_vip_free', 'published_at', 'deleted_at'])
-    .where('id', '=', courseId)
-    .executeTakeFirst();
-  if (!course || !isCourseOnSale(course, now)) return null;
-  return { ...(await accessToCourse(db, userId, course, now)), course };
 }
 
 /** Access to a course row the caller already loaded (and checked to be on sale). */

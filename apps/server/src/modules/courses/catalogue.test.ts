@@ -19,7 +19,7 @@ import {
   type TestMember,
 } from './test-support';
 
-describe('course catalogue (api-contract §7.1–7.5)', () => {
+describe('course catalogue', () => {
   let t: TestApp;
   let backend: number;
   let python: number;

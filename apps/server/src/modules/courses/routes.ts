@@ -49,7 +49,7 @@ export default async function courseRoutes(app: FastifyInstance) {
     await app.register(fastifyStatic, { root, prefix, decorateReply: false, index: false, maxAge: '1d' });
   }
 
-  // §7.1 – §7.6 courses
+  // Courses
   route(app, coursesApi.categories, async () => ok(await listCategories(db)));
 
   route(app, coursesApi.list, async (request) => {
@@ -128,7 +128,7 @@ export default async function courseRoutes(app: FastifyInstance) {
       .send(fs.createReadStream(target.file));
   });
 
-  // §7.7 – §7.10 videos
+  // Videos
   route(app, coursesApi.video, async (request) =>
     ok(await loadVideoDetail(db, appUrl, now(), request.params.id, guestOrMember(request))),
   );
@@ -182,7 +182,7 @@ export default async function courseRoutes(app: FastifyInstance) {
     return ok(NO_DATA);
   });
 
-  // §8 study lists
+  // Study lists
   route(app, coursesApi.boughtCourses, async (request) =>
     ok(await listBoughtCourses(db, appUrl, memberIdOf(request), request.query)),
   );
@@ -193,13 +193,13 @@ export default async function courseRoutes(app: FastifyInstance) {
     ok(await listLearnedCourses(db, appUrl, memberIdOf(request), request.query)),
   );
 
-  // §11 search
+  // Search
   route(app, coursesApi.search, async (request) => {
     const query = request.query;
     return ok(await search(db, appUrl, now(), query));
   });
 
-  // §14 home blocks (and the later MeEdu path, which has no `platform`)
+  // Home blocks (and the later MeEdu path, which has no `platform`)
   route(app, coursesApi.viewBlocks, async (request) => {
     const query = request.query;
     return ok(await loadViewBlocks(db, appUrl, now(), query.platform, query.page_name));

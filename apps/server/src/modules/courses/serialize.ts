@@ -17,7 +17,7 @@ export const publicUrl = (appUrl: string, stored: string) =>
   stored.startsWith('/') ? `${appUrl}${stored}` : stored;
 
 /**
- * A PHP array keyed by ids (api-contract §1.6): `[]` when empty, a JSON array when the keys are
+ * A PHP array keyed by ids: `[]` when empty, a JSON array when the keys are
  * exactly 0..n-1 in order, otherwise an object with string keys.
  */
 export function phpMap<T>(entries: [number, T][]): PhpMap<T> {

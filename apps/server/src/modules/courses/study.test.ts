@@ -6,7 +6,7 @@ import { addCourse, addVideo, grantCourse, newMember, PAST, type TestMember } fr
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/;
 const RAW = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/;
 
-describe('study lists (api-contract §8)', () => {
+describe('study lists', () => {
   let t: TestApp;
   let me: TestMember;
   let other: TestMember;

@@ -23,7 +23,7 @@ interface CourseExtras {
   watch_record: CourseWatchRecord | [];
 }
 
-/** The nested objects every study row carries (api-contract §8), for a page of course ids. */
+/** The nested objects every study row carries, for a page of course ids. */
 async function courseExtras(
   db: Db,
   appUrl: string,

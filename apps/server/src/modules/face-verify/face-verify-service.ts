@@ -12,11 +12,7 @@ import type { AppServices } from '../../services';
 import { BusinessError } from '../../shared/http/errors';
 import { FaceIdError, type FaceIdResult } from '../../providers/faceid/faceid-provider';
 import { notifyMember } from '../messages/notify';
-import {
-  allowedRedirectHosts,
-  checkRedirectTarget,
-  REDIRECT_NOT_ALLOWED_MESSAGE,
-} from '../social/redirect-targets';
+import { REDIRECT_NOT_ALLOWED_MESSAGE, siteRedirectPolicy } from '../../shared/http/redirect-policy';
 import './tables';
 
 export const ALREADY_VERIFIED_MESSAGE = '当前学员已完成实人认证';
@@ -26,7 +22,7 @@ export const QUERY_FAILED_MESSAGE = '实名认证结果查询失败，请稍后�
 export const VERIFIED_NOTIFICATION = '您已通过实名认证';
 
 /**
- * `POST /api/v3/member/tencent/faceVerify` (api-contract §13.1): opens a FaceID session that
+ * `POST /api/v3/member/tencent/faceVerify`: opens a FaceID session that
  * returns the browser to `s_url`, and remembers its biz_token as this member's.
  */
 export async function startFaceVerify(
@@ -36,7 +32,7 @@ export async function startFaceVerify(
   log: FastifyBaseLogger,
 ): Promise<FaceVerifyStart> {
   const settings = await services.settings.snapshot();
-  const redirectUrl = checkRedirectTarget(body.s_url, allowedRedirectHosts(services.env, settings));
+  const redirectUrl = siteRedirectPolicy(services.env, settings).check(body.s_url);
   if (!redirectUrl) throw new BusinessError(REDIRECT_NOT_ALLOWED_MESSAGE);
   const profile = await services.db
     .selectFrom('user_profiles')
@@ -77,7 +73,7 @@ export async function startFaceVerify(
 }
 
 /**
- * `GET /api/v3/member/tencent/faceVerify` (§13.2): asks the vendor for the result of the
+ * `GET /api/v3/member/tencent/faceVerify`: asks the vendor for the result of the
  * member's own session and marks the member verified only on a pass. Always a normal
  * envelope: `{status: 9}` passed, `{status: 5}` not (yet) passed.
  */

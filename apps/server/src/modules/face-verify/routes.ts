@@ -7,7 +7,7 @@ import { DevFaceIdProvider } from '../../providers/faceid/dev-faceid-provider';
 import { registerDevFaceIdRoutes } from './dev-routes';
 import { queryFaceVerify, startFaceVerify } from './face-verify-service';
 
-/** Real-name verification through Tencent Cloud FaceID, api-contract §13. */
+/** Real-name verification through Tencent Cloud FaceID. */
 export default async function faceVerifyRoutes(app: FastifyInstance) {
   const services = app.services;
 

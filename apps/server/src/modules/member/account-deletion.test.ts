@@ -9,7 +9,7 @@ import { makePng, multipartBody } from './test-images';
 
 const DAY = 24 * 3600 * 1000;
 
-describe('account deletion (api-contract §6.8)', () => {
+describe('account deletion', () => {
   let t: TestApp;
   let clock = Date.now();
   beforeAll(async () => {

@@ -12,7 +12,7 @@ const GRACE_MS = ACCOUNT_DELETION_GRACE_DAYS * 24 * 3600 * 1000;
 export const deletionCancelledMessage = (submittedAt: Date) =>
   `系统已为您自动取消于 ${rawDateTime(submittedAt)} 申请的用户注销申请`;
 
-/** api-contract §6.8: the account goes after the grace period unless the member logs in. */
+/** The account goes after the grace period unless the member logs in. */
 export async function requestAccountDeletion(db: Db, userId: number, now: Date): Promise<void> {
   const pending = await db
     .selectFrom('user_delete_jobs')

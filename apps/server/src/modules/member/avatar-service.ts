@@ -37,7 +37,7 @@ export async function readAvatarUpload(request: FastifyRequest): Promise<Buffer>
 }
 
 /**
- * api-contract §6.2: the bytes must be a JPEG, PNG or WebP that holds together (judged by
+ * A new avatar: the bytes must be a JPEG, PNG or WebP that holds together (judged by
  * content, not name or mime header). The file goes to the storage provider, `users.avatar`
  * becomes its absolute URL, and the member's previous uploaded avatars are removed.
  */

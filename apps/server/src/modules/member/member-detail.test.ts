@@ -13,7 +13,7 @@ describe('GET /api/v2/member/detail and tokens', () => {
   const detail = (token?: string, extra: Record<string, any> = {}) =>
     t.request<Record<string, any>>({ method: 'GET', url: '/api/v2/member/detail', token, ...extra });
 
-  it('answers every field of api-contract §6.1 with its exact JSON type', async () => {
+  it('answers every field of the member detail with its exact JSON type', async () => {
     const res = await detail(await t.loginBySms('13600000001'));
     expect(res).toMatchObject({ statusCode: 200, code: 0, message: '' });
     const types: Record<string, string> = {

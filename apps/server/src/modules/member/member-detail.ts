@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../shared/db/database';
 import { isoTimestamp, rawDateTime } from '../../shared/time';
 
-/** `王小明` → `王*明`, `王明` → `王*`, one character unchanged (api-contract §6.1). */
+/** `王小明` → `王*明`, `王明` → `王*`, one character unchanged. */
 export function maskRealName(name: string): string {
   const chars = [...name];
   if (chars.length <= 1) return name;

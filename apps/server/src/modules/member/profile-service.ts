@@ -77,7 +77,7 @@ async function assertMobileFree(db: Db, mobile: string): Promise<void> {
   if (owner) throw new BusinessError(MOBILE_TAKEN);
 }
 
-/** api-contract §6.3: a nickname can be chosen once, and no two members share one. */
+/** A nickname can be chosen once, and no two members share one. */
 export async function setNickname(services: AppServices, userId: number, body: NicknameBody): Promise<void> {
   const nickName = String(body.nick_name);
   await rejectingDuplicate(NICKNAME_TAKEN, () =>
@@ -101,7 +101,7 @@ export async function setNickname(services: AppServices, userId: number, body: N
 }
 
 /**
- * api-contract §6.4: a new password proven by an SMS code sent for `password_reset` to the
+ * Sets a new password proven by an SMS code sent for `password_reset` to the
  * member's own mobile. Every other session of the member is signed out; this one stays.
  */
 export async function resetPassword(
@@ -166,7 +166,7 @@ export async function resetForgottenPassword(services: AppServices, body: Passwo
   await services.store.delete(`login:password-failures:${mobile}`);
 }
 
-/** api-contract §6.6: gives an account without a real mobile (social sign-up) its first one. */
+/** Gives an account without a real mobile (social sign-up) its first one. */
 export async function bindMobile(services: AppServices, userId: number, body: BindMobileBody): Promise<void> {
   const mobile = await verifiedMobile(services, body, 'mobile_bind');
   await rejectingDuplicate(MOBILE_TAKEN, () =>
@@ -185,7 +185,7 @@ export async function bindMobile(services: AppServices, userId: number, body: Bi
 }
 
 /**
- * api-contract §6.5, made stricter than MeEdu: the ticket is random, kept server-side for 10
+ * Proof of the current mobile before changing it, stricter than MeEdu: the ticket is random, kept server-side for 10
  * minutes, and only valid for this member while the mobile is still the one just proven.
  */
 export async function issueMobileSign(
@@ -215,7 +215,7 @@ async function readSign(services: AppServices, sign: string): Promise<MobileSign
 }
 
 /**
- * api-contract §6.7: order is sign → SMS code of the new number → uniqueness. The sign is
+ * Changes the mobile; the checks run in this order: sign → SMS code of the new number → uniqueness. The sign is
  * spent only by the change that succeeds, so a mistyped code does not force a new verification.
  */
 export async function changeMobile(
@@ -247,7 +247,7 @@ export async function changeMobile(
 }
 
 /**
- * api-contract §12.6. Removing the binding is refused only when it is the member's last way to
+ * Removing the binding is refused only when it is the member's last way to
  * log in (no real mobile and no other social account): that would lock them out for good.
  */
 export async function unbindSocialite(db: Db, userId: number, app: SocialiteApp): Promise<void> {

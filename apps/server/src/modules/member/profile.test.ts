@@ -48,7 +48,7 @@ describe('member profile: nickname, password, mobile, social bindings', () => {
         .execute()
     ).map((r) => r.message);
 
-  /** A member who signed up through QQ: fake 9-digit mobile, no real one (api-contract §12.3). */
+  /** A member who signed up through QQ: fake 9-digit mobile, no real one. */
   async function socialOnlyMember(fakeMobile: string, apps: string[] = ['qq']) {
     const user = await t.services.db
       .insertInto('users')

@@ -17,7 +17,7 @@ import {
 } from './profile-service';
 import { requestAccountDeletion } from './account-deletion';
 
-/** The member's own account (api-contract §6, §12.6). Every route acts on the token's member only. */
+/** The member's own account. Every route acts on the token's member only. */
 export default async function memberRoutes(app: FastifyInstance) {
   const services = app.services;
   const { db, env } = services;

@@ -5,7 +5,7 @@ import { isoTimestamp } from '../../shared/time';
 
 export const MESSAGE_NOT_FOUND = '消息不存在';
 
-/** One page of a member's inbox, newest first, with the total count (api-contract §10.1). */
+/** One page of a member's inbox, newest first, with the total count. */
 export async function listMessages(
   db: Db,
   userId: number,

@@ -3,7 +3,7 @@ import type { MemberMessagesPage } from '@kezhan/contract/messages';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { notifyMember } from './notify';
 
-describe('member messages (api-contract §10)', () => {
+describe('member messages', () => {
   let t: TestApp;
   let alice: string;
   let bob: string;

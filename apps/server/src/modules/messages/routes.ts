@@ -5,7 +5,7 @@ import { route } from '../../shared/http/route';
 import { memberIdOf } from '../../shared/auth/guard';
 import { countUnreadMessages, listMessages, markAllMessagesRead, markMessageRead } from './messages-service';
 
-/** The member's inbox (api-contract §10). */
+/** The member's inbox. */
 export default async function messagesRoutes(app: FastifyInstance) {
   const { db, now } = app.services;
 

@@ -16,7 +16,7 @@ export const COURSE_NOT_FOR_SALE_MESSAGE = '当前课程无法购买';
 export const ALREADY_OWNED_MESSAGE = '请勿重复购买';
 export const ORDER_STATUS_ERROR_MESSAGE = '订单状态错误';
 
-/** Unpaid and paying orders are cancelled this long after creation (api-contract §9.4). */
+/** Unpaid and paying orders are cancelled this long after creation. */
 export const ORDER_TTL_MINUTES = 60;
 
 type OrderRow = Selectable<OrdersTable>;
@@ -117,7 +117,7 @@ async function insertOrder(trx: Db, userId: number, price: number, now: Date): P
 }
 
 /**
- * Creates an order in one transaction (api-contract §9.4): the price comes from the goods row,
+ * Creates an order in one transaction: the price comes from the goods row,
  * a usable promo code takes its discount (never below zero), and an order that costs nothing is
  * paid and delivered at once through the same settle path as a gateway payment.
  */

@@ -34,7 +34,7 @@ export const canTransition = (status: number, event: OrderEvent) =>
 
 export const statusText = (status: number) => ORDER_STATUS_TEXT[status as OrderStatus] ?? '';
 
-/** True while the member may still pay (api-contract `continue_pay`). */
+/** True while the member may still pay (`continue_pay` on the wire). */
 export const isOpen = (status: number) => (OPEN_STATUSES as readonly number[]).includes(status);
 
 type OrderChanges = Omit<Updateable<OrdersTable>, 'status' | 'id' | 'order_id' | 'user_id'>;

@@ -1,6 +1,6 @@
 /**
  * Display name (`payment_text`, the payments list) and stored `payment_method` of each gateway
- * sign (api-contract §9.2). `wechat_h5` and `sandbox` are Kezhan additions.
+ * sign. `wechat_h5` and `sandbox` are Kezhan additions.
  */
 export const PAYMENT_NAMES: Record<string, { name: string; method: string }> = {
   alipay: { name: '支付宝', method: 'wap' },

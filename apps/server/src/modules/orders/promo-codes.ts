@@ -25,7 +25,7 @@ export async function findPromoCode(db: Db, code: string | undefined): Promise<P
 }
 
 /**
- * Whether a member may use a code now (api-contract §9.3): not their own, not expired, uses
+ * Whether a member may use a code now: not their own, not expired, uses
  * left, and no other order of theirs holds it (pending or paid; released when cancelled).
  */
 export async function canUsePromoCode(db: Db, promo: PromoRow, userId: number, now: Date): Promise<boolean> {

@@ -24,7 +24,7 @@ export function serializeRole(row: RoleRow): VipRole {
 
 const ROLE_COLUMNS = ['id', 'name', 'charge', 'expire_days', 'description'] as const;
 
-/** VIP plans on sale, by weight (api-contract §9.1). */
+/** VIP plans on sale, by weight. */
 export async function listRoles(db: Db): Promise<VipRole[]> {
   const rows = await db
     .selectFrom('roles')

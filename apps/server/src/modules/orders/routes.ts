@@ -10,7 +10,7 @@ import { createCourseOrder, createRoleOrder, findMemberOrder } from './order-ser
 import { checkPromoCode, findPromoCode, serializePromoCode } from './promo-codes';
 import { findRole, listRoles } from './roles';
 
-/** VIP plans, promo codes, order creation and the member's orders (api-contract §9). */
+/** VIP plans, promo codes, order creation and the member's orders. */
 export default async function orderRoutes(app: FastifyInstance) {
   const services = app.services;
   const { db } = services;

@@ -6,6 +6,7 @@ import type { AppServices } from '../../services';
 import { AuthenticationError, BusinessError } from '../../shared/http/errors';
 import { failure } from '../../shared/http/envelope';
 import { RATE_LIMITED_MESSAGE } from '../../shared/http/error-handler';
+import { siteRedirectPolicy } from '../../shared/http/redirect-policy';
 import type { SettingsSnapshot } from '../../shared/settings/settings-service';
 import { ORDER_TTL_MINUTES, assertPayable, findMemberOrder, startPayment } from '../orders/order-service';
 import { PAYMENT_NAMES } from '../orders/payment-names';
@@ -23,7 +24,7 @@ export const PAY_LINK_EXPIRED_MESSAGE = '支付链接已失效，请重新支付
 export const ORDER_EXPIRED_MESSAGE = '订单已超时，请重新下单';
 export const GATEWAY_UNAVAILABLE_MESSAGE = '支付渠道暂时不可用，请稍后再试';
 
-/** Which gateway serves which scene (api-contract §9.2); `wechat_h5` and `sandbox` are ours. */
+/** Which gateway serves which scene; `wechat_h5` and `sandbox` are ours. */
 const GATEWAY_SCENES: Record<PaymentSign, readonly PaymentScene[]> = {
   alipay: ['h5'],
   'wechat-jsapi': ['wechat'],
@@ -91,35 +92,15 @@ export async function redeemPayTicket(services: AppServices, ticket: string | un
 // ---------------------------------------------------------------------------------------------
 // Return addresses: only to our own sites, so a payment link cannot bounce members elsewhere.
 
-function allowedHosts(services: AppServices, settings: SettingsSnapshot): Set<string> {
-  const hosts = new Set<string>(services.env.social.allowedRedirectHosts);
-  for (const address of [services.env.appUrl, settings.text('h5_url'), settings.text('pc_url')]) {
-    try {
-      if (address) hosts.add(new URL(address).host);
-    } catch {
-      // A malformed setting allows nothing.
-    }
-  }
-  return hosts;
-}
-
 export function safeReturnUrl(
   services: AppServices,
   settings: SettingsSnapshot,
   candidate: string | undefined,
   fallbackPath: string,
 ): string {
-  const fallback = `${services.env.appUrl}${fallbackPath}`;
-  if (!candidate) return fallback;
-  let url: URL;
-  try {
-    url = new URL(candidate);
-  } catch {
-    return fallback;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return fallback;
-  const local = !services.env.isProduction && ['localhost', '127.0.0.1'].includes(url.hostname);
-  return local || allowedHosts(services, settings).has(url.host) ? url.toString() : fallback;
+  return (
+    siteRedirectPolicy(services.env, settings).check(candidate) ?? `${services.env.appUrl}${fallbackPath}`
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentMethod, PayTicket } from '@kezhan/contract/orders';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { safeReturnUrl } from './payment-service';
 import {
   createRole,
   enablePayments,
@@ -132,6 +133,25 @@ describe('payments: methods, tickets, redirect, sandbox and manual transfer', ()
       await updateOrder(t, order.order_id, { created_at: new Date(Date.now() - 59.5 * 60_000) });
       expect((await get(redirectUrl(order.order_id, ticket), null)).message).toBe('订单已超时，请重新下单');
     });
+  });
+
+  it('returns only to our own sites, judged by the shared redirect policy', async () => {
+    const settings = await t.services.settings.snapshot();
+    const fallback = 'http://api.test/order/success';
+    const returnTo = (candidate: string | undefined) =>
+      safeReturnUrl(t.services, settings, candidate, '/order/success');
+    expect(returnTo('HTTP://API.TEST/order/success?from=pay')).toBe('http://api.test/order/success?from=pay');
+    for (const candidate of [
+      undefined,
+      'https://api.test@evil.example/',
+      'https://evil@api.test/order/success',
+      '//evil.example/order/success',
+      'https:\\\\evil.example',
+      'http://api.test:8080/',
+      'https://api.test.evil.example/',
+      'javascript:alert(1)//api.test',
+    ])
+      expect(returnTo(candidate), candidate).toBe(fallback);
   });
 
   describe('sandbox gateway (模拟支付)', () => {

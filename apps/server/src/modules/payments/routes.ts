@@ -9,7 +9,7 @@ import { handPayInstructions } from '../../providers/payment/hand-pay';
 import { chooseHandPay } from '../orders/order-service';
 import { beginBrowserPayment, issuePayTicket, offeredPayments, redeemPayTicket } from './payment-service';
 
-/** Choosing and starting a payment (api-contract §9.2, §9.5). */
+/** Choosing and starting a payment. */
 export default async function paymentRoutes(app: FastifyInstance) {
   const services = app.services;
   const { settings, env } = services;

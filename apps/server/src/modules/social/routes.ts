@@ -21,7 +21,7 @@ import {
 
 const queryOf = (query: unknown) => (query ?? {}) as Record<string, unknown>;
 
-/** Social login and binding, api-contract §12. Start and callback are browser navigations (302). */
+/** Social login and binding. Start and callback are browser navigations (302). */
 export default async function socialRoutes(app: FastifyInstance) {
   const services = app.services;
   const bind = (request: FastifyRequest, reply: FastifyReply) =>

@@ -16,11 +16,10 @@ import { issueLoginToken } from '../auth/login-service';
 import { BAD_PARAMS_MESSAGE, LoginCodes } from './login-codes';
 import { signState, stateTag, STATE_TTL_SECONDS, verifyState } from './oauth-state';
 import {
-  allowedRedirectHosts,
-  checkRedirectTarget,
   REDIRECT_NOT_ALLOWED_MESSAGE,
+  siteRedirectPolicy,
   withQuery,
-} from './redirect-targets';
+} from '../../shared/http/redirect-policy';
 import {
   ALREADY_HAS_APP_MESSAGE,
   bindSocialAccount,
@@ -56,7 +55,7 @@ const stateUsedKey = (nonce: string) => `social:state-used:${nonce}`;
 export const BIND_TICKET = 'social-bind';
 
 /**
- * `GET …/socialite/qq` and `GET …/wechat/oauth` (api-contract §12.1): checks the request and
+ * `GET …/socialite/qq` and `GET …/wechat/oauth`: checks the request and
  * answers the vendor's authorize URL. A bind needs a `ticket` from `issueBindTicket` (never the
  * login token in a URL); the member's id goes into the signed state so the code can only ever be
  * bound to them.
@@ -76,9 +75,9 @@ export async function startSocialLogin(
     log.warn({ app }, 'social login enabled but the vendor credentials are not set');
     throw new BusinessError(APP_NOT_CONFIGURED_MESSAGE);
   }
-  const hosts = allowedRedirectHosts(services.env, settings);
-  const sUrl = checkRedirectTarget(query.s_url, hosts);
-  const fUrl = checkRedirectTarget(query.f_url, hosts);
+  const redirects = siteRedirectPolicy(services.env, settings);
+  const sUrl = redirects.check(query.s_url);
+  const fUrl = redirects.check(query.f_url);
   if (!sUrl || !fUrl) throw new BusinessError(REDIRECT_NOT_ALLOWED_MESSAGE);
 
   let memberId: number | null = null;
@@ -107,7 +106,7 @@ export async function startSocialLogin(
 }
 
 /**
- * The vendor's redirect back to us (§12.2): verifies the state, swaps the code for the vendor
+ * The vendor's redirect back to us: verifies the state, swaps the code for the vendor
  * identity, and sends the browser to `s_url` with a single-use `login_code`, or to `f_url` with
  * `login_err_msg`. A state whose signature fails is answered here, never redirected.
  */
@@ -155,7 +154,7 @@ export async function finishSocialLogin(
 }
 
 /**
- * `POST /api/v3/auth/login/code` (§12.3): a known social account logs in; a new one is either
+ * `POST /api/v3/auth/login/code`: a known social account logs in; a new one is either
  * asked for a mobile (`member.enabled_mobile_bind_alert`) or gets a social-only account.
  */
 export async function loginWithCode(
@@ -193,7 +192,7 @@ export async function loginWithCode(
 }
 
 /**
- * `POST /api/v3/auth/register/withSocialite` (§12.4): an SMS-verified mobile either creates the
+ * `POST /api/v3/auth/register/withSocialite`: an SMS-verified mobile either creates the
  * member or, when it already belongs to one, joins that member; the social account is then bound.
  */
 export async function registerWithSocialite(
@@ -247,7 +246,7 @@ export async function registerWithSocialite(
   return { token: await issueLoginToken(services, userId, client) };
 }
 
-/** `POST /api/v3/member/socialite/bindWithCode` (§12.5): only the member who started the bind may use the code. */
+/** `POST /api/v3/member/socialite/bindWithCode`: only the member who started the bind may use the code. */
 export async function bindWithCode(services: AppServices, code: string, memberId: number): Promise<void> {
   const codes = new LoginCodes(services.store, services.now);
   const entry = await codes.peek(code);

@@ -8,7 +8,7 @@ describe('GET /api/v2/other/config', () => {
   });
   afterAll(() => t.close());
 
-  it('answers every field of api-contract §3.1 with the spec defaults and exact JSON types', async () => {
+  it('answers every configuration field with its default and exact JSON type', async () => {
     const res = await t.request<Record<string, any>>({ method: 'GET', url: '/api/v2/other/config' });
     expect(res.statusCode).toBe(200);
     expect(res.code).toBe(0);

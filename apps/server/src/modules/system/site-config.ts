@@ -6,7 +6,7 @@ const absolute = (appUrl: string, pathOrUrl: string) =>
 
 const trimSlash = (url: string) => url.trim().replace(/\/+$/, '');
 
-/** Builds `GET /api/v2/other/config` (api-contract §3.1) with the exact JSON types the h5 expects. */
+/** Builds `GET /api/v2/other/config` with the exact JSON types the h5 expects. */
 export function buildSiteConfig(settings: SettingsSnapshot, appUrl: string): SiteConfig {
   const name = settings.text('name');
   return {

@@ -20,7 +20,7 @@ function isDataException(error: FastifyError): boolean {
 }
 
 /**
- * One error handler for the whole API (api-contract §1.3): business and validation failures are
+ * One error handler for the whole API: business and validation failures are
  * HTTP 200 envelopes with code 1 (or 401 / 429); malformed requests get a clear code-1 message;
  * anything unexpected is logged with its stack and answered 500 without internals.
  */

@@ -1,4 +1,4 @@
-/** A business or validation failure: answered as HTTP 200 `{code: 1, message}` (api-contract §1.3). */
+/** A business or validation failure: answered as HTTP 200 `{code: 1, message}`. */
 export class BusinessError extends Error {
   constructor(
     message: string,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { parseId } from './validate';
 
-describe('HTTP conventions (api-contract §1)', () => {
+describe('HTTP conventions', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

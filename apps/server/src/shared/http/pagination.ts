@@ -27,7 +27,7 @@ function pageElements(current: number, last: number): (number[] | '...')[] {
   ];
 }
 
-/** The Laravel length-aware paginator JSON (api-contract §1.5), for courses and orders. */
+/** The Laravel length-aware paginator JSON, for courses and orders. */
 export function laravelPage<T>({ path, page, perPage, total, items }: LaravelPageInput<T>): LaravelPage<T> {
   const lastPage = Math.max(Math.ceil(total / perPage), 1);
   const url = (n: number) => `${path}?page=${n}`;

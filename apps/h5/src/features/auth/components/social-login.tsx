@@ -7,7 +7,7 @@ import './auth.css';
 export type SocialApp = 'qq' | 'wechat';
 
 /**
- * Browser address that starts a social login (spec §7): s_url returns to the redirect target
+ * Browser address that starts a social login: s_url returns to the redirect target
  * (the member centre when that is /login), f_url to /login-error.
  */
 export function socialLoginUrl(

@@ -19,7 +19,7 @@ export function cleanAddressBar(): void {
 export type CodeLoginOutcome = 'none' | 'reloading' | 'bind' | 'failed';
 
 /**
- * Social login completion (spec §4): `?login_code=X&action=login` is exchanged once per code.
+ * Social login completion: `?login_code=X&action=login` is exchanged once per code.
  * success 1 → token stored and the page reloads on the cleaned address; bind_mobile → modal
  * leading to /code-bind-mobile.
  */

@@ -65,7 +65,7 @@ export async function showFaceVerifyModal(navigate: NavigateFunction): Promise<v
 
 /**
  * Bind modal after a normal login: the token is parked as the temporary token so
- * /bind-mobile can send it in the body and promote it back on success (screens.md §8 item 15).
+ * /bind-mobile can send it in the body and promote it back on success.
  */
 export async function showBindMobileModal(navigate: NavigateFunction): Promise<void> {
   const confirmed = await askOrLogout(navigate, {
@@ -84,7 +84,7 @@ export async function showBindMobileModal(navigate: NavigateFunction): Promise<v
 export type GateResult = 'bind' | 'face' | 'done';
 
 /**
- * Spec §4 after login or at startup: bind modal first, then face verification, else done
+ * After login or at startup: bind modal first, then face verification, else done
  * (and the face-verification keys are forgotten).
  */
 export function runLoginGate(

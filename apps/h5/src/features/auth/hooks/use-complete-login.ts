@@ -7,7 +7,7 @@ import { clearToken, setToken } from '@/shared/storage/storage';
 import { useAppStore } from '@/shared/store/app-store';
 import { runLoginGate } from './login-gate';
 
-/** Spec §9: the app leaves the login page 500 ms after a completed login. */
+/** The app leaves the login page 500 ms after a completed login. */
 export const LOGIN_REDIRECT_DELAY_MS = 500;
 
 /**

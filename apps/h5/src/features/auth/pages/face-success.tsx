@@ -14,7 +14,7 @@ import '../components/auth.css';
 
 type Phase = 'checking' | 'verified' | 'pending' | 'guest';
 
-/** Return page of Tencent face verification (screens.md §2.24, without its crash and endless wait). */
+/** Return page of Tencent face verification. */
 export default function FaceSuccessPage() {
   useDocumentTitle('实名认证');
   const navigate = useNavigate();

@@ -8,7 +8,7 @@ export default function LoginErrorPage() {
   useDocumentTitle('登录失败');
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  // The original read `msg`; the API sends `login_err_msg` (api-contract §12.2).
+  // The original read `msg`; the API sends `login_err_msg`.
   const message = params.get('msg') || params.get('login_err_msg') || '登录失败，请重试';
 
   return (

@@ -27,14 +27,15 @@ export function GzhBlock({ config }: { config: GzhConfig }) {
         关注
       </button>
       {open ? (
-        <div className="kz-gzh-mask" onClick={() => setOpen(false)}>
-          <div
-            className="kz-gzh-modal"
-            role="dialog"
-            aria-modal="true"
-            aria-label="关注公众号"
-            onClick={(e) => e.stopPropagation()}
-          >
+        // A tap on the mask around the card closes it too (keyboards have Escape and 关闭).
+        <div
+          className="kz-gzh-mask"
+          role="presentation"
+          onClick={(e) => {
+            if (e.target === e.currentTarget) setOpen(false);
+          }}
+        >
+          <div className="kz-gzh-modal" role="dialog" aria-modal="true" aria-label="关注公众号">
             <h3>关注公众号</h3>
             {config.qrcode ? (
               <img src={config.qrcode} alt={`${config.name}二维码`} width={120} height={120} />

@@ -1,7 +1,7 @@
 import type { BindMobileBody } from '@kezhan/contract/member';
 import { http } from '@/shared/http/client';
 
-/** api-contract §6.6 from the profile: the member's token goes in the header as usual. */
+/** From the profile: the member's token goes in the header as usual. */
 export function bindMobile(body: BindMobileBody) {
   return http.post<[]>('/api/v2/member/detail/mobile', body);
 }

@@ -1,6 +1,6 @@
 import { http } from '@/shared/http/client';
 
-/** api-contract §6.8: deletion happens after 7 days unless the member logs in again. */
+/** Deletion happens after 7 days unless the member logs in again. */
 export function destroyAccount() {
   return http.post<[]>('/api/v3/member/destroy');
 }

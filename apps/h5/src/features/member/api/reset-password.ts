@@ -1,7 +1,7 @@
 import type { PasswordBody } from '@kezhan/contract/member';
 import { http } from '@/shared/http/client';
 
-/** api-contract §6.4: new password proven by an SMS code (scene `password_reset`) to the bound mobile. */
+/** New password proven by an SMS code (scene `password_reset`) to the bound mobile. */
 export function resetPassword(body: PasswordBody) {
   return http.post<[]>('/api/v2/member/detail/password', body);
 }

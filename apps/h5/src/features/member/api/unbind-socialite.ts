@@ -1,7 +1,7 @@
 import type { SocialiteApp } from '@kezhan/contract/member';
 import { http } from '@/shared/http/client';
 
-/** api-contract §12.6. */
+/** Removes a QQ / WeChat binding (refused when it is the last way to log in). */
 export function unbindSocialite(app: SocialiteApp) {
   return http.destroy<[]>(`/api/v2/member/socialite/${app}`);
 }

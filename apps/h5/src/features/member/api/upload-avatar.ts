@@ -1,6 +1,6 @@
 import { http } from '@/shared/http/client';
 
-/** api-contract §6.2: multipart, the image in field `file` (JPEG/PNG/WebP, at most 1 MB). */
+/** Multipart, the image in field `file` (JPEG/PNG/WebP, at most 1 MB). */
 export function uploadAvatar(image: Blob, filename = 'avatar.jpg') {
   const form = new FormData();
   form.append('file', image, filename);

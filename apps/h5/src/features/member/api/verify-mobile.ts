@@ -1,7 +1,7 @@
 import type { MobileVerifySign, VerifyMobileBody } from '@kezhan/contract/member';
 import { http } from '@/shared/http/client';
 
-/** api-contract §6.5: proves the current mobile and returns the ticket for changing it. */
+/** Proves the current mobile and returns the ticket for changing it. */
 export function verifyMobile(body: VerifyMobileBody) {
   return http.post<MobileVerifySign>('/api/v2/member/verify', body);
 }

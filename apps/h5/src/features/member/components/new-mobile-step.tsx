@@ -15,7 +15,7 @@ export interface NewMobileStepProps {
   onSubmit: (mobile: string, code: string) => Promise<void>;
 }
 
-/** Second step of changing the mobile (screens §2.20): new number, image captcha and SMS code on one form. */
+/** Second step of changing the mobile: new number, image captcha and SMS code on one form. */
 export function NewMobileStep({ onSubmit }: NewMobileStepProps) {
   const [mobile, setMobile] = useState('');
   const [captchaAnswer, setCaptchaAnswer] = useState('');

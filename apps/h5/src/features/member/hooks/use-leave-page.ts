@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 
-/** Screens §2.20–2.22 go back 500 ms after the success toast. */
+/** The mobile, password and bind-mobile pages go back 500 ms after their success toast. */
 export const LEAVE_DELAY_MS = 500;
 
 /**

@@ -7,7 +7,7 @@ import { bindWithCode } from '../api/bind-with-code';
 const RETURN_PARAMS = ['login_code', 'action', 'login_err_msg', 'error', 'token'];
 
 /**
- * The profile page is both `s_url` and `f_url` of a social bind (screens §2.19): redeem
+ * The profile page is both `s_url` and `f_url` of a social bind: redeem
  * `login_code` with `action=bind` once per code, show `login_err_msg` / `error`, and take
  * every such parameter out of the address so a reload does not repeat anything.
  */

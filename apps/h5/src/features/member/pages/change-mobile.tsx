@@ -2,7 +2,7 @@ import { BindMobileScreen } from '@/shared/verification/bind-mobile-screen';
 import { bindMobile } from '../api/bind-mobile';
 import { useFinishAccountChange } from '../hooks/use-finish-account-change';
 
-/** Bind a mobile from the profile (screens §2.22), for accounts that signed up socially. */
+/** Bind a mobile from the profile, for accounts that signed up socially. */
 export default function ChangeMobilePage() {
   const finishAccountChange = useFinishAccountChange();
 

@@ -12,9 +12,9 @@ import { BoundMobileStep, MobileCheckPage } from '../components/mobile-check-pag
 import { useFinishAccountChange } from '../hooks/use-finish-account-change';
 import './member.css';
 
-export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '@/shared/utils/password';
+export { passwordProblem } from '@/shared/utils/password';
 
-/** Reset password with an SMS code to the bound mobile (screens §2.21). */
+/** Reset password with an SMS code to the bound mobile. */
 export default function ChangePasswordPage() {
   useDocumentTitle('重置密码');
   const user = useAppStore((s) => s.user);

@@ -61,7 +61,7 @@ function useUnreadCount(isLogin: boolean): number {
   return count;
 }
 
-/** Member centre, the 我的 tab (screens §2.2). */
+/** Member centre, the 我的 tab. */
 export default function MemberCenterPage() {
   const isLogin = useAppStore((s) => s.isLogin);
   const user = useAppStore((s) => s.user);

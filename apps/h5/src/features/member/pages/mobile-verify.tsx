@@ -15,7 +15,7 @@ import './member.css';
 
 type Step = 'old' | 'sms' | 'new';
 
-/** Change the mobile (screens §2.20): prove the old number, then bind the new one with the ticket. */
+/** Change the mobile: prove the old number, then bind the new one with the ticket. */
 export default function MobileVerifyPage() {
   useDocumentTitle('验证原手机号');
   const user = useAppStore((s) => s.user);

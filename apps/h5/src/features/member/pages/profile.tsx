@@ -44,7 +44,7 @@ function Value({ children, unset }: { children: ReactNode; unset?: boolean }) {
   );
 }
 
-/** Profile (screens §2.19): avatar, nickname, bindings, real name, password, deletion, logout. */
+/** Profile: avatar, nickname, bindings, real name, password, deletion, logout. */
 export default function ProfilePage() {
   useDocumentTitle('个人资料');
   const navigate = useNavigate();

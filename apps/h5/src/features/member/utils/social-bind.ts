@@ -8,7 +8,7 @@ export const APP_LABEL: Record<BindApp, string> = { qq: 'QQ', wechat: '微信' }
 
 /**
  * Browser address that starts binding a QQ / WeChat account to the logged-in member
- * (api-contract §12.1 with `action=bind`). A navigation carries no Authorization header, so it
+ * (the social login start with `action=bind`). A navigation carries no Authorization header, so it
  * carries a single-use bind ticket instead (never the login token); both return addresses are
  * the profile page.
  */

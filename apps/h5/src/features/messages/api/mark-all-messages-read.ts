@@ -1,6 +1,6 @@
 import { http } from '@/shared/http/client';
 
-/** api-contract §10.4. */
+/** Marks every message of the member read. */
 export function markAllMessagesRead() {
   return http.get<[]>('/api/v2/member/notificationMarkAllAsRead');
 }

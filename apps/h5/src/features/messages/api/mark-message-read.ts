@@ -1,6 +1,6 @@
 import { http } from '@/shared/http/client';
 
-/** api-contract §10.2: only the member's own message. */
+/** Only the member's own message. */
 export function markMessageRead(id: string) {
   return http.get<[]>(`/api/v2/member/notificationMarkAsRead/${encodeURIComponent(id)}`);
 }

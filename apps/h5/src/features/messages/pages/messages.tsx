@@ -22,7 +22,7 @@ function mergeById(current: MemberMessage[], next: MemberMessage[]): MemberMessa
   return [...current, ...next.filter((m) => !seen.has(m.id))];
 }
 
-/** My messages (screens §2.17): paged list, read on tap, all read at once, pull to refresh. */
+/** My messages: paged list, read on tap, all read at once, pull to refresh. */
 export default function MessagesPage() {
   useDocumentTitle('我的消息');
   const [items, setItems] = useState<MemberMessage[]>([]);

@@ -1,5 +1,5 @@
 /**
- * 收银台 — screens.md §2.13. The address every buy button opens (built by
+ * 收银台. The address every buy button opens (built by
  * `shared/utils/checkout-url.ts`):
  *
  *   /order?goods_type=vod|role&goods_id=<id>&goods_name=<name>&goods_label=<label>&goods_charge=<yuan>&goods_thumb=<url>

@@ -1,4 +1,4 @@
-/** 我的订单 — screens.md §2.16: /member/order. */
+/** 我的订单: /member/order. */
 import Button from 'antd-mobile/es/components/button';
 import ErrorBlock from 'antd-mobile/es/components/error-block';
 import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';

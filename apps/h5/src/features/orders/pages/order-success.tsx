@@ -1,5 +1,5 @@
 /**
- * Payment result — screens.md §2.15, the gateways' `s_url`:
+ * Payment result, the gateways' `s_url`:
  * /order/success?order_id=<order number>[&goods_type=vod|role&goods_id=<id>]
  * Unlike the original it does not take the return for proof: it polls the order's status.
  */

@@ -1,5 +1,5 @@
 /**
- * 手动打款支付 — screens.md §2.14. Opened by the cashier (replacing it) as
+ * 手动打款支付. Opened by the cashier (replacing it) as
  * /order/pay?orderId=<order number>&price=<yuan to pay>&payment=handPay&type=<vod|role>&id=<goods id>
  */
 import Button from 'antd-mobile/es/components/button';

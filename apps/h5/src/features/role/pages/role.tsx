@@ -1,5 +1,5 @@
 /**
- * VIP会员 — screens.md §2.12 (/role) with the membership agreement of §7.12: a plan is bought
+ * VIP会员 (/role) with the membership agreement: a plan is bought
  * through the cashier (/order?goods_type=role&…, see shared/utils/checkout-url.ts) only once
  * 《会员服务协议》 (config.vip_protocol) is accepted.
  */

@@ -123,6 +123,8 @@ export default function SearchPage() {
             value={text}
             onChange={(e) => setText(e.target.value)}
             enterKeyHint="search"
+            // The visitor opened the search page to type: focus the empty field, not a result list.
+            // eslint-disable-next-line jsx-a11y/no-autofocus
             autoFocus={!keywords}
           />
           <button type="submit">搜索</button>

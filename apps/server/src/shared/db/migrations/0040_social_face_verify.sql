@@ -1,7 +1,7 @@
--- Social login (api-contract §12) finds accounts by the vendor's unionid as well as the openid.
+-- Social login finds accounts by the vendor's unionid as well as the openid.
 create index socialites_app_union_id_idx on socialites (app, union_id) where union_id <> '';
 
--- Tencent FaceID sessions (api-contract §13). A biz_token is looked up only with its member,
+-- Tencent FaceID sessions. A biz_token is looked up only with its member,
 -- so one member can never read or complete another's verification.
 create table face_verify_records (
   id serial primary key,
