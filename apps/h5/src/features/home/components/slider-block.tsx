@@ -1,6 +1,10 @@
 import type { SliderItem } from '@kezhan/contract/courses';
 import { useRef, useState } from 'react';
 import { BlockLink } from './block-link';
+import { SizedImage } from '@/shared/ui/sized-image';
+
+/** A slide is as wide as the page (at most 750 px) less its 15 px margins. */
+export const SLIDE_SIZES = '(min-width: 750px) 720px, calc(100vw - 30px)';
 
 /**
  * Banner carousel on native horizontal scrolling with scroll snapping: swipes feel native on
@@ -28,7 +32,14 @@ export function SliderBlock({ slides }: { slides: SliderItem[] }) {
       <div className="kz-slider-track" ref={track} onScroll={onScroll}>
         {items.map((slide, i) => (
           <BlockLink key={i} href={slide.href} className="kz-slider-slide" label={`轮播图 ${i + 1}`}>
-            <img src={slide.src} alt="" loading={i === 0 ? 'eager' : 'lazy'} />
+            <SizedImage
+              src={slide.src}
+              alt=""
+              width={750}
+              height={300}
+              sizes={SLIDE_SIZES}
+              priority={i === 0}
+            />
           </BlockLink>
         ))}
       </div>
