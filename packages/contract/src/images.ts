@@ -11,6 +11,16 @@
 /** Widths (px) of the WebP copies: phone layouts at 1×–3× density. */
 export const IMAGE_WIDTHS = [128, 256, 384, 512, 640, 768, 1024, 1280] as const;
 
+/**
+ * `sizes` of a home banner: the page's width (at most 750 px) less its 15 px margins. The server
+ * preloads the first banner with the same value, so the browser picks the same copy twice.
+ */
+export const HOME_BANNER_SIZES = '(min-width: 750px) 720px, calc(100vw - 30px)';
+
+/** The `srcset` of the WebP copies. */
+export const webpSrcset = (image: SizedImage) =>
+  image.webp.map(([width, address]) => `${address} ${width}w`).join(', ');
+
 const SIZED_ADDRESS = /^(.*\/[A-Za-z0-9_-]+)\.([1-9]\d{0,4})x([1-9]\d{0,4})\.(jpg|png)$/;
 
 export interface SizedImage {

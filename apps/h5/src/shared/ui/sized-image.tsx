@@ -1,4 +1,4 @@
-import { sizedImage } from '@kezhan/contract/images';
+import { sizedImage, webpSrcset } from '@kezhan/contract/images';
 import { useState, type ImgHTMLAttributes } from 'react';
 import './sized-image.css';
 
@@ -52,11 +52,7 @@ export function SizedImage({
   if (!sized) return image;
   return (
     <picture className="kz-picture">
-      <source
-        type="image/webp"
-        srcSet={sized.webp.map(([w, address]) => `${address} ${w}w`).join(', ')}
-        sizes={sizes}
-      />
+      <source type="image/webp" srcSet={webpSrcset(sized)} sizes={sizes} />
       {image}
     </picture>
   );

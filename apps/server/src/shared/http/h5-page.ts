@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { H5_HOME_BLOCKS } from '@kezhan/contract/h5-boot';
+import { HOME_BANNER_SIZES, sizedImage, webpSrcset } from '@kezhan/contract/images';
 
 /** The addresses, exactly as the h5 asks for them, of the answers its first screen needs. */
 export const CONFIG_ADDRESS = '/api/v2/other/config';
@@ -68,6 +69,20 @@ function firstBannerImage(blocksAnswer: unknown): string | null {
 }
 
 /**
+ * The first banner at high priority. A sized image is preloaded as the WebP copy the h5's
+ * <picture> will pick (same srcset and sizes); any other address as it is.
+ */
+function bannerPreload(address: string): string {
+  const sized = sizedImage(address);
+  if (!sized)
+    return `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(address)}">`;
+  return (
+    `<link rel="preload" as="image" type="image/webp" fetchpriority="high" ` +
+    `imagesrcset="${escapeAttribute(webpSrcset(sized))}" imagesizes="${escapeAttribute(HOME_BANNER_SIZES)}">`
+  );
+}
+
+/**
  * index.html as each page of the h5 is served: the answers its first screen needs inlined as JSON
  * (config everywhere, the home blocks on /), the home page's chunks and first banner preloaded on
  * /. The h5 takes an inlined answer instead of asking for it (shared/http/boot-answers.ts), so the
@@ -94,8 +109,7 @@ export function createH5PageRenderer(distDir: string, sources: BootAnswers) {
     const head: string[] = [];
     if (isHome) {
       const banner = firstBannerImage(homeBlocks);
-      if (banner)
-        head.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(banner)}">`);
+      if (banner) head.push(bannerPreload(banner));
       head.push(...homeChunks);
     }
     head.push(`<script id="kezhan-boot" type="application/json">${jsonForHtml(answers)}</script>`);

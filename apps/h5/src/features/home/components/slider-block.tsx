@@ -1,10 +1,8 @@
 import type { SliderItem } from '@kezhan/contract/courses';
+import { HOME_BANNER_SIZES } from '@kezhan/contract/images';
 import { useRef, useState } from 'react';
 import { BlockLink } from './block-link';
 import { SizedImage } from '@/shared/ui/sized-image';
-
-/** A slide is as wide as the page (at most 750 px) less its 15 px margins. */
-export const SLIDE_SIZES = '(min-width: 750px) 720px, calc(100vw - 30px)';
 
 /**
  * Banner carousel on native horizontal scrolling with scroll snapping: swipes feel native on
@@ -37,7 +35,7 @@ export function SliderBlock({ slides }: { slides: SliderItem[] }) {
               alt=""
               width={750}
               height={300}
-              sizes={SLIDE_SIZES}
+              sizes={HOME_BANNER_SIZES}
               priority={i === 0}
             />
           </BlockLink>
