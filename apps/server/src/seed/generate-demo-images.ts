@@ -161,14 +161,14 @@ write(
   750,
   'banner',
 );
-write('demo/icons/all.png', icon('#3ca7fa', '#2563eb', GLYPHS.play), 88);
-write('demo/icons/free.png', icon('#22c55e', '#15803d', GLYPHS.gift), 88);
-write('demo/icons/vip.png', icon('#f59e0b', '#b45309', GLYPHS.crown), 88);
-write('demo/icons/study.png', icon('#a855f7', '#6d28d9', GLYPHS.book), 88);
-write('demo/icons/search.png', icon('#f43f5e', '#be123c', GLYPHS.search), 88);
+write('demo/icons/all.png', icon('#3ca7fa', '#2563eb', GLYPHS.play), 88, 'picture');
+write('demo/icons/free.png', icon('#22c55e', '#15803d', GLYPHS.gift), 88, 'picture');
+write('demo/icons/vip.png', icon('#f59e0b', '#b45309', GLYPHS.crown), 88, 'picture');
+write('demo/icons/study.png', icon('#a855f7', '#6d28d9', GLYPHS.book), 88, 'picture');
+write('demo/icons/search.png', icon('#f43f5e', '#be123c', GLYPHS.search), 88, 'picture');
 write('demo/images/group-1.png', banner('Backend', 'Go · Node.js', '#1e293b', '#475569'), 375, 'picture');
 write('demo/images/group-2.png', banner('Design', 'UI · Figma', '#db2777', '#a855f7'), 375, 'picture');
-write('demo/gzh/logo.png', icon('#3ca7fa', '#0ea5e9', GLYPHS.book), 100);
+write('demo/gzh/logo.png', icon('#3ca7fa', '#0ea5e9', GLYPHS.book), 100, 'picture');
 write('demo/gzh/qrcode.png', qrcode(), 240);
 
 write(
