@@ -1,16 +1,25 @@
 /**
  * Renders the demo catalogue's images (covers, banners, icons) and the site's own images into
- * apps/server/public once; the PNGs are committed, so nothing runs this at start or in tests.
+ * apps/server/public once; the files are committed, so nothing runs this at start or in tests.
+ * Catalogue images also go through the image pipeline (media/images.ts): a re-encoded fallback
+ * `<name>-<hash>.<w>x<h>.<ext>` and its WebP copies, which demo-content/catalogue.json points at.
+ * The plain PNGs stay, so addresses stored by earlier versions keep working.
  * Run again after changing a design: `npx tsx apps/server/src/seed/generate-demo-images.ts`.
  * (The demo video was made once with ffmpeg; see public/demo/video/README.md.)
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { Resvg } from '@resvg/resvg-js';
+import { encodeImage, type ImageKind } from '../modules/media/images';
 
 const PUBLIC_DIR = path.resolve(import.meta.dirname, '../../public');
+const CATALOGUE = path.resolve(import.meta.dirname, 'demo-content/catalogue.json');
+/** Plain demo address → address of its sized fallback. */
+const sizedAddresses = new Map<string, string>();
+const pending: Promise<void>[] = [];
 
-function write(relative: string, svg: string, width: number) {
+function write(relative: string, svg: string, width: number, kind?: ImageKind) {
   const file = path.join(PUBLIC_DIR, relative);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const png = new Resvg(svg, { fitTo: { mode: 'width', value: width }, font: { loadSystemFonts: true } })
@@ -18,6 +27,36 @@ function write(relative: string, svg: string, width: number) {
     .asPng();
   fs.writeFileSync(file, png);
   console.log(`${relative} ${png.length} bytes`);
+  if (kind) pending.push(writeSized(relative, png, kind));
+}
+
+async function writeSized(relative: string, png: Buffer, kind: ImageKind) {
+  const dir = path.dirname(path.join(PUBLIC_DIR, relative));
+  const plain = path.basename(relative, '.png');
+  for (const old of fs.readdirSync(dir)) {
+    if (old.startsWith(`${plain}-`) && /\.\d+x\d+\./.test(old)) fs.rmSync(path.join(dir, old));
+  }
+  const name = `${plain}-${createHash('sha256').update(png).digest('hex').slice(0, 8)}`;
+  const image = await encodeImage(png, kind, name);
+  for (const item of image.files) fs.writeFileSync(path.join(dir, item.name), item.body);
+  const sized = `/demo/${path.dirname(relative).slice('demo/'.length)}/${image.files[0].name}`;
+  sizedAddresses.set(`/${relative}`, sized);
+  console.log(
+    `  ${sized} + ${image.files.length - 1} WebP (${image.files.map((f) => f.body.length).join(', ')} bytes)`,
+  );
+}
+
+/** Points the demo catalogue at the sized addresses (from the plain or a previous sized one). */
+function updateCatalogue() {
+  let text = fs.readFileSync(CATALOGUE, 'utf8');
+  for (const [plain, sized] of sizedAddresses) {
+    const stem = plain.slice(0, -'.png'.length).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    text = text.replace(
+      new RegExp(`"${stem}(?:\\.png|-[0-9a-f]{8}\\.\\d+x\\d+\\.(?:jpg|png))"`, 'g'),
+      `"${sized}"`,
+    );
+  }
+  fs.writeFileSync(CATALOGUE, text);
 }
 
 const gradient = (id: string, from: string, to: string) =>
@@ -102,23 +141,34 @@ const qrcode = () => {
 };
 
 for (const [index, [slug, label, from, to]] of COVERS.entries()) {
-  write(`demo/covers/${slug}.png`, cover(label, from, to, index), 480);
+  write(`demo/covers/${slug}.png`, cover(label, from, to, index), 480, 'cover');
 }
 write(
   'demo/banners/banner-1.png',
   banner('Learn anywhere', 'Kezhan demo courses', '#3ca7fa', '#6366f1'),
   750,
+  'banner',
 );
-write('demo/banners/banner-2.png', banner('VIP', 'Study every VIP course', '#b45309', '#f59e0b'), 750);
-write('demo/banners/banner-3.png', banner('Data skills', 'Python · SQL · pandas', '#0f766e', '#22d3ee'), 750);
-write('demo/icons/all.png', icon('#3ca7fa', '#2563eb', GLYPHS.play), 88);
-write('demo/icons/free.png', icon('#22c55e', '#15803d', GLYPHS.gift), 88);
-write('demo/icons/vip.png', icon('#f59e0b', '#b45309', GLYPHS.crown), 88);
-write('demo/icons/study.png', icon('#a855f7', '#6d28d9', GLYPHS.book), 88);
-write('demo/icons/search.png', icon('#f43f5e', '#be123c', GLYPHS.search), 88);
-write('demo/images/group-1.png', banner('Backend', 'Go · Node.js', '#1e293b', '#475569'), 375);
-write('demo/images/group-2.png', banner('Design', 'UI · Figma', '#db2777', '#a855f7'), 375);
-write('demo/gzh/logo.png', icon('#3ca7fa', '#0ea5e9', GLYPHS.book), 100);
+write(
+  'demo/banners/banner-2.png',
+  banner('VIP', 'Study every VIP course', '#b45309', '#f59e0b'),
+  750,
+  'banner',
+);
+write(
+  'demo/banners/banner-3.png',
+  banner('Data skills', 'Python · SQL · pandas', '#0f766e', '#22d3ee'),
+  750,
+  'banner',
+);
+write('demo/icons/all.png', icon('#3ca7fa', '#2563eb', GLYPHS.play), 88, 'picture');
+write('demo/icons/free.png', icon('#22c55e', '#15803d', GLYPHS.gift), 88, 'picture');
+write('demo/icons/vip.png', icon('#f59e0b', '#b45309', GLYPHS.crown), 88, 'picture');
+write('demo/icons/study.png', icon('#a855f7', '#6d28d9', GLYPHS.book), 88, 'picture');
+write('demo/icons/search.png', icon('#f43f5e', '#be123c', GLYPHS.search), 88, 'picture');
+write('demo/images/group-1.png', banner('Backend', 'Go · Node.js', '#1e293b', '#475569'), 375, 'picture');
+write('demo/images/group-2.png', banner('Design', 'UI · Figma', '#db2777', '#a855f7'), 375, 'picture');
+write('demo/gzh/logo.png', icon('#3ca7fa', '#0ea5e9', GLYPHS.book), 100, 'picture');
 write('demo/gzh/qrcode.png', qrcode(), 240);
 
 write(
@@ -136,3 +186,6 @@ write(
   `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360" viewBox="0 0 640 360"><defs>${gradient('g', '#0f172a', '#1e3a8a')}</defs><rect width="640" height="360" fill="url(#g)"/><circle cx="320" cy="180" r="54" fill="#fff" opacity=".18"/><path d="M304 150 L348 180 L304 210 Z" fill="#fff"/></svg>`,
   640,
 );
+
+await Promise.all(pending);
+updateCatalogue();

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import './continue-learning.css';
+import { SizedImage } from './sized-image';
 
 export interface ContinueLearningData {
   courseTitle: string;
@@ -23,7 +24,15 @@ export function ContinueLearning({ data }: { data: ContinueLearningData }) {
   const percent = Math.max(0, Math.min(100, Math.round(data.percent)));
   return (
     <section className="kz-continue" aria-labelledby="kz-continue-title">
-      <img className="kz-continue-thumb" src={data.thumb} alt="" width={96} height={54} />
+      <SizedImage
+        className="kz-continue-thumb"
+        src={data.thumb}
+        alt=""
+        width={96}
+        height={54}
+        sizes="96px"
+        loading="eager"
+      />
       <div className="kz-continue-body">
         <h2 id="kz-continue-title" className="kz-continue-title">
           上次学到：{data.videoTitle}

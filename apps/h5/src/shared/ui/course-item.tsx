@@ -1,5 +1,7 @@
 import { Link } from 'react-router-dom';
 import './course-item.css';
+import { COURSE_ITEM_COVER_SIZES } from '@kezhan/contract/images';
+import { SizedImage } from './sized-image';
 
 export interface CourseItemData {
   id: number;
@@ -34,13 +36,13 @@ export function learnersText(course: { user_count: number; charge: number; is_fr
 export function CourseItem({ course }: { course: CourseItemData }) {
   return (
     <Link to={`/vod/detail?id=${course.id}`} className="kz-course-item">
-      <img
+      <SizedImage
         className="kz-course-item-cover"
         src={course.thumb}
         alt=""
-        loading="lazy"
         width={128}
         height={72}
+        sizes={COURSE_ITEM_COVER_SIZES}
       />
       <span className="kz-course-item-body">
         <span className="kz-course-item-title">{course.title}</span>

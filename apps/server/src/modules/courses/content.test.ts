@@ -72,7 +72,7 @@ describe('content import / export CLI and the demo catalogue', () => {
       title: 'Python 零基础入门',
       is_free: 1,
       charge: 0,
-      thumb: 'http://api.test/demo/covers/python-basics.png',
+      thumb: 'http://api.test/demo/covers/python-basics-d5689188.480x270.jpg',
     });
     const detail = await t.request<CourseDetail>({ method: 'GET', url: `/api/v2/course/${python.id}` });
     expect(detail.data.chapters.map((c) => c.title)).toEqual(['第一章 准备开始', '第二章 基础语法']);
@@ -116,6 +116,20 @@ describe('content import / export CLI and the demo catalogue', () => {
       expect(res.headers['content-type']).toBe('image/png');
     }
     expect((await t.app.inject({ method: 'GET', url: '/demo/../src/app.ts' })).statusCode).not.toBe(200);
+    // The sized cover and its WebP copies are named by their content: cached for a year.
+    const cover = new URL(python.thumb).pathname;
+    for (const [address, type] of [
+      [cover, 'image/jpeg'],
+      [cover.replace(/\.jpg$/, '.w256.webp'), 'image/webp'],
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url: address });
+      expect(res.statusCode, address).toBe(200);
+      expect(res.headers['content-type']).toBe(type);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/demo/covers/python-basics.png' })).headers['cache-control'],
+    ).toBe('public, max-age=86400');
 
     const found = await t.request<SearchResult>({
       method: 'GET',
@@ -152,9 +166,9 @@ describe('content import / export CLI and the demo catalogue', () => {
     });
     expect(typeof slider.config).toBe('string');
     expect((slider.config_render as { src: string }[])[0].src).toBe(
-      'http://api.test/demo/banners/banner-1.png',
+      'http://api.test/demo/banners/banner-1-facdfad3.750x300.jpg',
     );
-    expect(JSON.parse(slider.config)[0].src).toBe('/demo/banners/banner-1.png');
+    expect(JSON.parse(slider.config)[0].src).toBe('/demo/banners/banner-1-facdfad3.750x300.jpg');
     const vod = blocks[2].config_render as { title: string; items: Record<string, unknown>[] };
     expect(vod.title).toBe('推荐课程');
     expect(vod.items.map((c) => c.title)).toEqual([
@@ -166,7 +180,7 @@ describe('content import / export CLI and the demo catalogue', () => {
     expect(vod.items[0]).toEqual({
       id: expect.any(Number),
       title: 'Python 零基础入门',
-      thumb: 'http://api.test/demo/covers/python-basics.png',
+      thumb: 'http://api.test/demo/covers/python-basics-d5689188.480x270.jpg',
       charge: 0,
       user_count: 1280,
       short_description: expect.any(String),

@@ -32,6 +32,7 @@ import { findVisibleVideo, loadPlayInfo, loadVideoDetail, videoAccessOf } from '
 /** Demo media and the site's own images: apps/server/public/{demo,images}. */
 export const PUBLIC_DIR = path.resolve(import.meta.dirname, '../../../public');
 const NO_PERMISSION = '无权限';
+const HASHED_IMAGE = /-[0-9a-f]{8}\.\d+x\d+\.(jpg|png|w\d+\.webp)$/;
 
 const guestOrMember = (request: FastifyRequest) => request.member?.id ?? null;
 
@@ -46,7 +47,17 @@ export default async function courseRoutes(app: FastifyInstance) {
   ];
   for (const { root, prefix } of staticFolders) {
     if (!fs.existsSync(root)) continue;
-    await app.register(fastifyStatic, { root, prefix, decorateReply: false, index: false, maxAge: '1d' });
+    await app.register(fastifyStatic, {
+      root,
+      prefix,
+      decorateReply: false,
+      index: false,
+      maxAge: '1d',
+      // Sized demo images carry a hash of their content in the name: they never change.
+      setHeaders: (reply: { header(name: string, value: string): unknown }, file: string) => {
+        if (HASHED_IMAGE.test(file)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
   }
 
   // Courses

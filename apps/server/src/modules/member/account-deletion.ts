@@ -3,6 +3,7 @@ import type { Db } from '../../shared/db/database';
 import { BusinessError } from '../../shared/http/errors';
 import { rawDateTime } from '../../shared/time';
 import type { FileStorage } from '../../providers/storage/file-storage';
+import { imageKeys } from '../media/images';
 import { notifyMember } from '../messages/notify';
 import { rejectingDuplicate } from './profile-service';
 
@@ -98,7 +99,7 @@ export async function executeDueDeletions(
       const storage = options.storage;
       if (storage) {
         for (const file of fileKeys.filter((f) => f.provider === storage.name)) {
-          await storage.delete(file.storage_key).catch(() => undefined);
+          for (const key of imageKeys(file.storage_key)) await storage.delete(key).catch(() => undefined);
         }
       }
     } catch (error) {

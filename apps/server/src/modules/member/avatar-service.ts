@@ -4,7 +4,7 @@ import { AVATAR_FIELD, AVATAR_MAX_BYTES, AVATAR_MESSAGES } from '@kezhan/contrac
 import type { AppServices } from '../../services';
 import { BusinessError } from '../../shared/http/errors';
 import { StorageError } from '../../providers/storage/file-storage';
-import { inspectImage } from './image-inspect';
+import { encodeImage, imageKeys, NotAnImageError, storeImage } from '../media/images';
 
 export const AVATAR_STORE_FAILED = '头像上传失败，请稍后再试';
 /** Room for the multipart boundaries and part headers around a file of the maximum size. */
@@ -37,24 +37,32 @@ export async function readAvatarUpload(request: FastifyRequest): Promise<Buffer>
 }
 
 /**
- * A new avatar: the bytes must be a JPEG, PNG or WebP that holds together (judged by
- * content, not name or mime header). The file goes to the storage provider, `users.avatar`
- * becomes its absolute URL, and the member's previous uploaded avatars are removed.
+ * The bytes must be a JPEG, PNG or WebP that decodes (judged by content, not name or mime
+ * header). The image is re-encoded without its metadata (EXIF, GPS) with WebP copies for each
+ * display size (media/images.ts); `users.avatar` becomes the fallback's absolute URL, and the
+ * member's previous uploaded avatars are removed.
  */
 export async function replaceAvatar(services: AppServices, userId: number, content: Buffer): Promise<string> {
-  const image = await inspectImage(content);
-  if (!image) throw new BusinessError(AVATAR_MESSAGES.notImage);
+  let image;
+  try {
+    // A random name per upload: two members' identical pictures are never one shared file.
+    image = await encodeImage(content, 'avatar', randomBytes(16).toString('hex'));
+  } catch (error) {
+    if (error instanceof NotAnImageError) throw new BusinessError(AVATAR_MESSAGES.notImage);
+    throw error;
+  }
   const now = services.now();
   const month = now.toISOString().slice(0, 7).replace('-', '/');
-  const key = `images/member-avatar/${month}/${randomBytes(16).toString('hex')}.${image.ext}`;
   const { storage, db } = services;
   let url: string;
+  let key: string;
   try {
-    url = await storage.put(key, content, image.mime);
+    ({ url, key } = await storeImage(storage, `images/member-avatar/${month}`, image));
   } catch (error) {
     if (error instanceof StorageError) throw new BusinessError(AVATAR_STORE_FAILED);
     throw error;
   }
+  const fallback = image.files[0];
   const previous = await db.transaction().execute(async (trx) => {
     // Concurrent uploads of one member take turns, so each removes exactly the files it replaced.
     await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
@@ -70,8 +78,8 @@ export async function replaceAvatar(services: AppServices, userId: number, conte
         provider: storage.name,
         storage_key: key,
         url,
-        mime: image.mime,
-        size: content.length,
+        mime: fallback.contentType,
+        size: fallback.body.length,
         width: image.width,
         height: image.height,
         created_at: now,
@@ -91,7 +99,7 @@ export async function replaceAvatar(services: AppServices, userId: number, conte
     return older;
   });
   for (const file of previous.filter((row) => row.provider === storage.name)) {
-    await storage.delete(file.storage_key).catch(() => undefined);
+    for (const stored of imageKeys(file.storage_key)) await storage.delete(stored).catch(() => undefined);
   }
   return url;
 }

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AVATAR_MAX_BYTES } from '@kezhan/contract/member';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { fakeS3Env, startFakeS3, type FakeS3 } from '../../providers/storage/fake-s3';
+import sharp from 'sharp';
+import { sizedImage } from '@kezhan/contract/images';
 import { makeJpeg, makePng, makeWebp, multipartBody } from './test-images';
 
 const AVATAR_URL = '/api/v2/member/detail/avatar';
@@ -41,37 +43,84 @@ describe('POST /api/v2/member/detail/avatar with local storage', () => {
   });
   afterAll(() => t.close());
 
-  it('stores a PNG, sets an absolute avatar URL, and serves the file at /storage/*', async () => {
-    const png = makePng(64, 64);
+  it('stores a re-encoded PNG with WebP copies, sets an absolute avatar URL, and serves them at /storage/*', async () => {
+    const png = makePng(300, 200);
     const res = await upload(t, token, png);
     expect(res).toMatchObject({ statusCode: 200, code: 0, message: '', data: [] });
     const { avatar } = await detail(t, token);
+    // Kept at most 256 px wide; semi-transparent, so the fallback stays a PNG.
     expect(avatar).toMatch(
-      /^http:\/\/api\.test\/storage\/images\/member-avatar\/\d{4}\/\d{2}\/[0-9a-f]{32}\.png$/,
+      /^http:\/\/api\.test\/storage\/images\/member-avatar\/\d{4}\/\d{2}\/[0-9a-f]{32}\.256x171\.png$/,
     );
     const served = await t.app.inject({ method: 'GET', url: avatar.replace('http://api.test', '') });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
-    expect(served.rawPayload.equals(png)).toBe(true);
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({
+      format: 'png',
+      width: 256,
+      height: 171,
+    });
+    for (const [width, address] of sizedImage(avatar)!.webp) {
+      const copy = await t.app.inject({ method: 'GET', url: address.replace('http://api.test', '') });
+      expect(copy.headers['content-type']).toBe('image/webp');
+      expect(await sharp(copy.rawPayload).metadata()).toMatchObject({ format: 'webp', width });
+    }
+    expect(sizedImage(avatar)!.webp.map(([width]) => width)).toEqual([128, 256]);
   });
 
-  it('accepts JPEG and WebP, naming the stored file by its real type, not the uploaded name', async () => {
+  it('drops EXIF and GPS data, turning the photo upright by its orientation first', async () => {
+    const photo = await sharp({ create: { width: 120, height: 60, channels: 3, background: '#c04020' } })
+      .jpeg()
+      .withExif({
+        IFD0: { Make: 'PhoneMaker', Model: 'Secret Phone' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '39/1 54/1 0/1' },
+      })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    expect(photo.includes('PhoneMaker')).toBe(true);
+    expect((await upload(t, token, photo, 'IMG_0001.jpg', 'image/jpeg')).code).toBe(0);
+    const { avatar } = await detail(t, token);
+    expect(avatar).toMatch(/\.60x120\.jpg$/);
+    for (const address of [avatar, ...sizedImage(avatar)!.webp.map(([, a]) => a)]) {
+      const served = (await t.app.inject({ method: 'GET', url: address.replace('http://api.test', '') }))
+        .rawPayload;
+      const meta = await sharp(served).metadata();
+      expect(meta.exif, address).toBeUndefined();
+      expect(meta.orientation ?? 1, address).toBe(1);
+      expect(served.includes('PhoneMaker') || served.includes('GPS'), address).toBe(false);
+    }
+  });
+
+  it('accepts JPEG and WebP by content, not by the uploaded name or type', async () => {
     expect((await upload(t, token, makeJpeg(32, 32), 'photo.png', 'image/png')).code).toBe(0);
-    expect((await detail(t, token)).avatar).toMatch(/\.jpg$/);
+    expect((await detail(t, token)).avatar).toMatch(/\.32x32\.jpg$/);
     expect((await upload(t, token, makeWebp(32, 32), 'pic.gif', 'application/octet-stream')).code).toBe(0);
-    expect((await detail(t, token)).avatar).toMatch(/\.webp$/);
+    expect((await detail(t, token)).avatar).toMatch(/\.32x32\.jpg$/);
   });
 
-  it('keeps only the current avatar file: the previous upload is removed', async () => {
+  it('keeps only the current avatar files: the previous upload and its copies are removed', async () => {
     const before = (await detail(t, token)).avatar;
-    const beforeFile = path.join(t.services.env.dataDir, 'storage', before.split('/storage/')[1]);
-    expect(fs.existsSync(beforeFile)).toBe(true);
+    const fileOf = (address: string) =>
+      path.join(t.services.env.dataDir, 'storage', address.split('/storage/')[1]);
+    const beforeFiles = [before, ...sizedImage(before)!.webp.map(([, a]) => a)].map(fileOf);
+    expect(beforeFiles.every((file) => fs.existsSync(file))).toBe(true);
     await upload(t, token, makePng(8, 8));
-    expect(fs.existsSync(beforeFile)).toBe(false);
+    expect(beforeFiles.filter((file) => fs.existsSync(file))).toEqual([]);
     const rows = await t.services.db.selectFrom('user_upload_images').selectAll().execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ provider: 'local', mime: 'image/png', width: 8, height: 8 });
+  });
+
+  it('refuses an image of too many pixels before decoding it', async () => {
+    const before = (await detail(t, token)).avatar;
+    // A flat 5000 × 5000 PNG compresses to a few kilobytes but would take 100 MB to decode.
+    const bomb = makePng(5000, 5000);
+    expect(bomb.length).toBeLessThan(200_000);
+    expect(await upload(t, token, bomb)).toMatchObject({ code: 1, message: '请上传图片文件' });
+    expect((await detail(t, token)).avatar).toBe(before);
   });
 
   it('refuses files that are not JPEG/PNG/WebP whatever their name or declared type', async () => {
@@ -179,14 +228,16 @@ describe('POST /api/v2/member/detail/avatar with S3 storage', () => {
     expect((await upload(t, token, png)).code).toBe(0);
     const { avatar } = await detail(t, token);
     expect(avatar).toMatch(
-      /^https:\/\/cdn\.kezhan\.test\/images\/member-avatar\/\d{4}\/\d{2}\/[0-9a-f]{32}\.png$/,
+      /^https:\/\/cdn\.kezhan\.test\/images\/member-avatar\/\d{4}\/\d{2}\/[0-9a-f]{32}\.20x10\.png$/,
     );
     const key = avatar.replace('https://cdn.kezhan.test/', '');
-    expect(s3.objects.get(key)).toMatchObject({ body: png, contentType: 'image/png' });
+    expect(s3.objects.get(key)).toMatchObject({ contentType: 'image/png' });
+    expect(s3.objects.get(key.replace(/\.png$/, '.w20.webp'))).toMatchObject({ contentType: 'image/webp' });
     expect(s3.log.filter((entry) => entry.verdict !== 'ok')).toEqual([]);
     expect((await upload(t, token, makeJpeg(8, 8))).code).toBe(0);
     expect(s3.objects.has(key)).toBe(false);
-    expect(s3.objects.size).toBe(1);
+    // The new fallback and its one WebP copy.
+    expect(s3.objects.size).toBe(2);
   });
 
   it('answers a clear message and keeps the old avatar when the bucket refuses', async () => {

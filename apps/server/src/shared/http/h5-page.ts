@@ -6,6 +6,7 @@ import {
   H5_HOME_BLOCKS,
   H5_ROUTE_MODULES,
 } from '@kezhan/contract/h5-boot';
+import { COURSE_ITEM_COVER_SIZES, HOME_BANNER_SIZES, sizedImage, webpSrcset } from '@kezhan/contract/images';
 
 const withQuery = (pathname: string, query: Record<string, string | number>) =>
   `${pathname}?${new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]))}`;
@@ -23,8 +24,9 @@ export type BootAnswers = Record<keyof typeof BOOT_ADDRESSES, () => Promise<unkn
 
 interface PageBoot {
   answers: (keyof BootAnswers)[];
-  /** The image the page paints largest, fetched at high priority. */
+  /** The image the page paints largest, fetched at high priority, and its `sizes` on the page. */
   largestImage: (answers: Answers) => unknown;
+  largestImageSizes: string;
   /** The answers are for the page without filters in its address. */
   onlyWithoutQuery?: boolean;
 }
@@ -34,11 +36,16 @@ interface PageBoot {
  * visitor are listed.
  */
 const PAGE_BOOTS: Record<string, PageBoot> = {
-  '/': { answers: ['homeBlocks'], largestImage: (answers) => firstBannerImage(answers.homeBlocks) },
+  '/': {
+    answers: ['homeBlocks'],
+    largestImage: (answers) => firstBannerImage(answers.homeBlocks),
+    largestImageSizes: HOME_BANNER_SIZES,
+  },
   '/vod': {
     answers: ['courseCategories', 'firstCoursePage'],
     onlyWithoutQuery: true,
     largestImage: (answers) => firstCourseCover(answers.firstCoursePage),
+    largestImageSizes: COURSE_ITEM_COVER_SIZES,
   },
 };
 
@@ -108,6 +115,20 @@ function firstCourseCover(pageAnswer: unknown): unknown {
 }
 
 /**
+ * A page's largest image at high priority. A sized image is preloaded as the WebP copy the h5's
+ * <picture> will pick (same srcset and sizes); any other address as it is.
+ */
+function imagePreload(address: string, sizes: string): string {
+  const sized = sizedImage(address);
+  if (!sized)
+    return `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(address)}">`;
+  return (
+    `<link rel="preload" as="image" type="image/webp" fetchpriority="high" ` +
+    `imagesrcset="${escapeAttribute(webpSrcset(sized))}" imagesizes="${escapeAttribute(sizes)}">`
+  );
+}
+
+/**
  * index.html as each page of the h5 is served: the answers its first screen needs inlined as JSON
  * (config everywhere; the home blocks on /, categories and the first courses on /vod), the route's
  * chunks and its largest image preloaded. The h5 takes an inlined answer instead of asking for it
@@ -136,9 +157,8 @@ export function createH5PageRenderer(distDir: string, sources: BootAnswers) {
     });
 
     const head: string[] = [];
-    const image = boot?.largestImage?.(answers);
-    if (typeof image === 'string' && image)
-      head.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(image)}">`);
+    const image = boot?.largestImage(answers);
+    if (boot && typeof image === 'string' && image) head.push(imagePreload(image, boot.largestImageSizes));
     head.push(...(chunksOf.get(pathname) ?? []));
     head.push(`<script id="kezhan-boot" type="application/json">${jsonForHtml(inlined)}</script>`);
     return template.replace('</head>', `${head.join('\n')}\n</head>`);

@@ -227,6 +227,24 @@ describe('the h5 page with inlined first-screen answers', () => {
     expect(body).toContain('/assets/course-list-1.js');
   });
 
+  it('preloads the WebP copy of a sized first banner with the srcset and sizes the h5 uses', async () => {
+    const sized = 'http://api.test/demo/banners/banner-1-facdfad3.750x300.jpg';
+    blocks.data[0].config_render[0].src = sized;
+    try {
+      const { body } = await app.inject({ method: 'GET', url: '/' });
+      const copies = [128, 256, 384, 512, 640, 750]
+        .map((w) => `http://api.test/demo/banners/banner-1-facdfad3.750x300.w${w}.webp ${w}w`)
+        .join(', ');
+      expect(body).toContain(
+        `<link rel="preload" as="image" type="image/webp" fetchpriority="high" imagesrcset="${copies}" ` +
+          `imagesizes="(min-width: 750px) 720px, calc(100vw - 30px)">`,
+      );
+      expect(body).not.toContain(`href="${sized}"`);
+    } finally {
+      blocks.data[0].config_render[0].src = '/demo/banners/banner-1.png';
+    }
+  });
+
   it('inlines only config on other pages, and leaves out an answer whose source fails', async () => {
     const other = await app.inject({ method: 'GET', url: '/vod/detail?id=3' });
     expect(bootOf(other.body)).toEqual({ '/api/v2/other/config': config });

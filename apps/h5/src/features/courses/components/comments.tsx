@@ -5,6 +5,7 @@ import { showToast } from '@/shared/ui/toast';
 import { changeTime } from '@/shared/utils/time';
 import { mapGet } from '../utils/outline';
 import { decodeEntities } from '../utils/safe-html';
+import { SizedImage } from '@/shared/ui/sized-image';
 
 type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; data: CommentList };
 
@@ -56,13 +57,13 @@ export function Comments({
         return (
           <li key={c.id} className="kz-comment">
             {author?.avatar ? (
-              <img
+              <SizedImage
                 className="kz-comment-avatar"
                 src={author.avatar}
                 alt=""
                 width={32}
                 height={32}
-                loading="lazy"
+                sizes="32px"
               />
             ) : (
               <span className="kz-comment-avatar" aria-hidden="true" />

@@ -23,6 +23,7 @@ import { useAttachmentDownload } from '../hooks/use-attachment-download';
 import { firstVideo, outlineGroups } from '../utils/outline';
 import { SafeHtml } from '../utils/safe-html';
 import './course-detail.css';
+import { SizedImage } from '@/shared/ui/sized-image';
 
 type Load =
   { status: 'loading' } | { status: 'error'; missing: boolean } | { status: 'ready'; data: CourseDetail };
@@ -191,7 +192,15 @@ export default function CourseDetailPage() {
   return (
     <div className="kz-detail-page kz-detail-page--ready">
       <NavHeader title="课程详情" />
-      <img className="kz-detail-cover" src={course.thumb} alt="" width={480} height={270} />
+      <SizedImage
+        className="kz-detail-cover"
+        src={course.thumb}
+        alt=""
+        width={480}
+        height={270}
+        sizes="(min-width: 750px) 750px, 100vw"
+        priority
+      />
       <div className="kz-detail-head">
         <h2 className="kz-detail-title">{course.title}</h2>
         <div className="kz-detail-stats">

@@ -1,4 +1,5 @@
 import type { GridNavConfig } from '@kezhan/contract/courses';
+import { SizedImage } from '@/shared/ui/sized-image';
 import { BlockLink } from './block-link';
 
 export function GridNavBlock({ config }: { config: GridNavConfig }) {
@@ -9,7 +10,7 @@ export function GridNavBlock({ config }: { config: GridNavConfig }) {
     <nav className={`kz-block-grid kz-block-grid--${columns}`} aria-label="快捷入口">
       {items.map((item, i) => (
         <BlockLink key={i} href={item.href} className="kz-grid-item">
-          <img src={item.src} alt="" width={44} height={44} loading="lazy" />
+          <SizedImage src={item.src} alt="" width={44} height={44} sizes="44px" />
           <span>{item.name}</span>
         </BlockLink>
       ))}

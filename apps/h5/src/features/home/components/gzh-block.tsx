@@ -1,5 +1,6 @@
 import type { GzhConfig } from '@kezhan/contract/courses';
 import { useEffect, useState } from 'react';
+import { SizedImage } from '@/shared/ui/sized-image';
 
 /** WeChat official-account card; 关注 opens the QR code. */
 export function GzhBlock({ config }: { config: GzhConfig }) {
@@ -17,7 +18,7 @@ export function GzhBlock({ config }: { config: GzhConfig }) {
   return (
     <section className="kz-block-gzh">
       {config.logo ? (
-        <img className="kz-gzh-logo" src={config.logo} alt="" width={50} height={50} loading="lazy" />
+        <SizedImage className="kz-gzh-logo" src={config.logo} alt="" width={50} height={50} sizes="50px" />
       ) : null}
       <div className="kz-gzh-text">
         <strong>{config.name}</strong>

@@ -1,19 +1,24 @@
 import type { ImageGroupConfig } from '@kezhan/contract/courses';
+import { sizedImage } from '@kezhan/contract/images';
 import { useState, type CSSProperties } from 'react';
+import { SizedImage } from '@/shared/ui/sized-image';
 import { BlockLink } from './block-link';
 
 /**
- * A picture shown whole: its box starts at 5:2 (space reserved, no jump for the usual
- * decoration sizes) and takes the picture's own shape once it has loaded.
+ * A picture shown whole: its box takes the picture's shape, known from the address of a sized
+ * image, else 5:2 (space reserved, no jump for the usual decoration sizes) until it has loaded.
  */
-function WholeImage({ src }: { src: string }) {
-  const [ratio, setRatio] = useState<string | null>(null);
+function WholeImage({ src, sizes }: { src: string; sizes: string }) {
+  const known = sizedImage(src);
+  const [ratio, setRatio] = useState<string | null>(known ? `${known.width} / ${known.height}` : null);
   const style = ratio ? ({ '--kz-image-ratio': ratio } as CSSProperties) : undefined;
   return (
-    <img
+    <SizedImage
       src={src}
       alt=""
-      loading="lazy"
+      width={known?.width ?? 500}
+      height={known?.height ?? 200}
+      sizes={sizes}
       style={style}
       onLoad={(e) => {
         const { naturalWidth: w, naturalHeight: h } = e.currentTarget;
@@ -30,12 +35,14 @@ export function ImageGroupBlock({ config }: { config: ImageGroupConfig }) {
   const items = (Array.isArray(config.items) ? config.items : []).filter((i) => i && i.src);
   if (items.length === 0) return null;
   const layout = LAYOUTS.includes(config.v) ? config.v : 'v-1';
+  const columns = layout === 'v-1' ? 1 : layout === 'v-1-2' ? 2 : Number(layout.slice(2));
+  const sizes = `(min-width: 750px) ${Math.round(720 / columns)}px, calc((100vw - 30px) / ${columns})`;
   const image = (index: number) => {
     const item = items[index];
     if (!item) return null;
     return (
       <BlockLink key={index} href={item.url} className="kz-image-group-item" label={`图片 ${index + 1}`}>
-        <WholeImage src={item.src} />
+        <WholeImage src={item.src} sizes={sizes} />
       </BlockLink>
     );
   };

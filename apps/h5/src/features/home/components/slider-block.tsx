@@ -1,6 +1,8 @@
 import type { SliderItem } from '@kezhan/contract/courses';
+import { HOME_BANNER_SIZES } from '@kezhan/contract/images';
 import { useRef, useState } from 'react';
 import { BlockLink } from './block-link';
+import { SizedImage } from '@/shared/ui/sized-image';
 
 /**
  * Banner carousel on native horizontal scrolling with scroll snapping: swipes feel native on
@@ -28,7 +30,14 @@ export function SliderBlock({ slides }: { slides: SliderItem[] }) {
       <div className="kz-slider-track" ref={track} onScroll={onScroll}>
         {items.map((slide, i) => (
           <BlockLink key={i} href={slide.href} className="kz-slider-slide" label={`轮播图 ${i + 1}`}>
-            <img src={slide.src} alt="" loading={i === 0 ? 'eager' : 'lazy'} />
+            <SizedImage
+              src={slide.src}
+              alt=""
+              width={750}
+              height={300}
+              sizes={HOME_BANNER_SIZES}
+              priority={i === 0}
+            />
           </BlockLink>
         ))}
       </div>

@@ -7,6 +7,7 @@ import { useAppStore } from '@/shared/store/app-store';
 import { getUnreadNotificationCount } from '../api/get-unread-notification-count';
 import { DefaultAvatar } from '../components/default-avatar';
 import './member.css';
+import { SizedImage } from '@/shared/ui/sized-image';
 
 function Arrow() {
   return (
@@ -106,7 +107,18 @@ export default function MemberCenterPage() {
       ) : (
         <Link className="kz-member-card" to={member ? '/member/profile' : loginUrl('/member')}>
           <span className="kz-member-avatar">
-            {member?.avatar ? <img src={member.avatar} alt="头像" /> : <DefaultAvatar />}
+            {member?.avatar ? (
+              <SizedImage
+                src={member.avatar}
+                alt="头像"
+                width={64}
+                height={64}
+                sizes="64px"
+                loading="eager"
+              />
+            ) : (
+              <DefaultAvatar />
+            )}
           </span>
           <span className="kz-member-name">
             {member ? (

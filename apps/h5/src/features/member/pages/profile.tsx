@@ -29,6 +29,7 @@ import './member.css';
 import { dialogContainer } from '@/shared/ui/dialog-container';
 import { withFocusReturn } from '@/shared/ui/focus-return';
 import { useConfirmLogout } from '../hooks/use-confirm-logout';
+import { SizedImage } from '@/shared/ui/sized-image';
 
 export const PROFILE_TEXT = {
   destroyConfirm: '确认注销账号？确认之后账号将在7天后自动注销，期间内登录账号将会自动取消账号注销。',
@@ -191,7 +192,11 @@ export default function ProfilePage() {
       <section className="kz-profile-avatar">
         <label className="kz-profile-avatar-pick">
           <span className="kz-member-avatar">
-            {user.avatar ? <img src={user.avatar} alt="头像" /> : <DefaultAvatar />}
+            {user.avatar ? (
+              <SizedImage src={user.avatar} alt="头像" width={64} height={64} sizes="64px" loading="eager" />
+            ) : (
+              <DefaultAvatar />
+            )}
           </span>
           <span className="kz-profile-avatar-caption">点击更换头像</span>
           <input

@@ -42,6 +42,7 @@ import { parseCheckoutQuery, type CheckoutQuery } from '../utils/checkout-query'
 import { leavePage } from '../utils/leave-page';
 import { payRedirectUrl, successPath } from '../utils/pay-redirect';
 import './orders.css';
+import { SizedImage } from '@/shared/ui/sized-image';
 
 type LoadStatus = 'loading' | 'ready' | 'error';
 
@@ -249,7 +250,14 @@ function Checkout({ query }: { query: CheckoutQuery }) {
           <div className="kz-goods">
             <div className="kz-goods-thumb">
               {goods.thumb ? (
-                <img src={goods.thumb} alt={goods.name} width={128} height={72} />
+                <SizedImage
+                  src={goods.thumb}
+                  alt={goods.name}
+                  width={128}
+                  height={72}
+                  sizes="128px"
+                  loading="eager"
+                />
               ) : query.type === 'role' ? (
                 <VipThumb />
               ) : null}

@@ -18,6 +18,7 @@ import { showToast } from '@/shared/ui/toast';
 import { checkoutUrl } from '@/shared/utils/checkout-url';
 import { getRoles } from '../api/get-roles';
 import './role.css';
+import { SizedImage } from '@/shared/ui/sized-image';
 
 type Status = 'loading' | 'error' | 'ready';
 
@@ -80,7 +81,15 @@ export default function RolePage() {
     <div className="kz-page kz-role">
       <NavHeader title="VIP会员" />
       <section className="kz-role-user">
-        <img className="kz-role-avatar" src={user?.avatar || '/images/default_avatar.png'} alt="" />
+        <SizedImage
+          className="kz-role-avatar"
+          src={user?.avatar || '/images/default_avatar.png'}
+          alt=""
+          width={48}
+          height={48}
+          sizes="48px"
+          loading="eager"
+        />
         <div>
           <p className="kz-role-name">{user?.nick_name}</p>
           {user?.role ? (

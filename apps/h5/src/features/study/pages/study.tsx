@@ -10,6 +10,7 @@ import { getBoughtCourses } from '../api/get-bought-courses';
 import { getLearnedCourses } from '../api/get-learned-courses';
 import { getLikedCourses } from '../api/get-liked-courses';
 import './study.css';
+import { SizedImage } from '@/shared/ui/sized-image';
 
 export const STUDY_PAGE_SIZE = 10;
 
@@ -59,7 +60,7 @@ function StudyRow({ row, tab }: { row: Row; tab: TabKey }) {
     <div className="kz-study-item">
       <Link to={open} className="kz-study-main">
         <span className="kz-study-thumb">
-          <img src={course.thumb} alt="" loading="lazy" width={128} height={72} />
+          <SizedImage src={course.thumb} alt="" width={128} height={72} sizes="128px" />
           {subscribed ? <span className="kz-study-badge">已购买</span> : null}
         </span>
         <span className="kz-study-body">
