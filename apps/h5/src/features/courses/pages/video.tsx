@@ -18,6 +18,7 @@ import { postVideoComment } from '../api/post-video-comment';
 import { Attachments } from '../components/attachments';
 import { Catalogue } from '../components/catalogue';
 import { CommentComposer, Comments } from '../components/comments';
+import { PlayerNotice } from '../components/player-notice';
 import { VideoPlayer } from '../components/video-player';
 import { useAttachmentDownload } from '../hooks/use-attachment-download';
 import { embedSrc, isEmbed } from '../utils/media-source';
@@ -192,17 +193,11 @@ export default function VideoPage() {
       </div>
     );
   } else if (stage === 'trial-over') {
-    stageBox = (
-      <div className="kz-player-box">
-        <p>试看结束，购买课程观看所有视频</p>
-        <div className="kz-player-box-actions">{buyButtons}</div>
-      </div>
-    );
+    stageBox = <PlayerNotice text="试看结束，购买课程观看所有视频">{buyButtons}</PlayerNotice>;
   } else if (stage === 'ended') {
     stageBox = (
-      <div className="kz-player-box">
-        <p>{next ? '本节已学完' : '恭喜您已经学完本套课程！'}</p>
-        <div className="kz-player-box-actions">
+      <PlayerNotice text={next ? '本节已学完' : '恭喜您已经学完本套课程！'}>
+        <>
           <button
             type="button"
             className="kz-btn kz-btn--ghost"
@@ -218,8 +213,8 @@ export default function VideoPage() {
               下一节
             </button>
           ) : null}
-        </div>
-      </div>
+        </>
+      </PlayerNotice>
     );
   } else if (play.status === 'loading' || play.status === 'idle') {
     stageBox = (

@@ -1,5 +1,6 @@
 import type { SliderItem } from '@kezhan/contract/courses';
 import { useRef, useState } from 'react';
+import { scrollBehavior } from '@/shared/ui/reduced-motion';
 import { BlockLink } from './block-link';
 
 /**
@@ -19,7 +20,7 @@ export function SliderBlock({ slides }: { slides: SliderItem[] }) {
   };
   const goTo = (index: number) => {
     const el = track.current;
-    el?.scrollTo?.({ left: index * el.clientWidth, behavior: 'smooth' });
+    el?.scrollTo?.({ left: index * el.clientWidth, behavior: scrollBehavior() });
     setActive(index);
   };
 
