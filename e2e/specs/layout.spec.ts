@@ -68,9 +68,10 @@ test.describe('no overflow', () => {
           for (const line of await overflowingElements(page))
             found.push(`${viewport.name} ${screen.path}: ${line}`);
           // Kept with the test results (and in the HTML report) for a person to look at.
-          const file = `${screen.name}-${viewport.name.replace(' ', '')}-${theme}.png`;
-          await page.screenshot({ path: testInfo.outputPath(file), animations: 'disabled' });
-          await testInfo.attach(file, { path: testInfo.outputPath(file), contentType: 'image/png' });
+          await testInfo.attach(`${screen.name}-${viewport.name.replace(' ', '')}-${theme}.png`, {
+            body: await page.screenshot({ animations: 'disabled' }),
+            contentType: 'image/png',
+          });
         }
       }
       expect(found).toEqual([]);
