@@ -9,7 +9,7 @@
  * the server alone prices the order. `&order_id=<order number>&order_amount=<yuan>` continues paying
  * an existing unpaid order (from 我的订单) instead of creating a new one.
  */
-import type { CreatedOrder, PaymentMethod, PaymentScene } from '@kezhan/contract/orders';
+import type { CreatedOrder, PaymentScene } from '@kezhan/contract/orders';
 import Button from 'antd-mobile/es/components/button';
 import ErrorBlock from 'antd-mobile/es/components/error-block';
 import Skeleton from 'antd-mobile/es/components/skeleton';
