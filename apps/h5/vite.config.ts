@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config';
 // The API server (apps/server) listens on 8300 by default; `vite dev` proxies /api to it.
 const apiTarget = process.env.KEZHAN_API ?? 'http://127.0.0.1:8300';
 
-const BRAND = '#3ca7fa';
+// The installed app's title bar matches the light header (the page itself follows 外观).
+const BROWSER_BAR = '#ffffff';
 
 /**
  * Installable app: the manifest, and a service worker (Workbox) that precaches the built shell,
@@ -27,7 +28,7 @@ const progressiveWebApp: Partial<VitePWAOptions> = {
     scope: '/',
     display: 'standalone',
     orientation: 'portrait',
-    theme_color: BRAND,
+    theme_color: BROWSER_BAR,
     background_color: '#ffffff',
     icons: [
       { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },

@@ -66,6 +66,7 @@ for (const theme of ['light', 'dark'] as Theme[]) {
         '/login',
         '/login-password',
         '/password-reset',
+        '/login-error',
         '/no-such-page',
       ])
         found.push(...(await scan(page, path)));
@@ -89,6 +90,8 @@ for (const theme of ['light', 'dark'] as Theme[]) {
       const found: string[] = [];
       for (const path of [
         '/',
+        '/vod',
+        '/search?keywords=SQL',
         '/study',
         '/study?tab=course',
         '/study?tab=collect',
@@ -105,6 +108,9 @@ for (const theme of ['light', 'dark'] as Theme[]) {
         `/vod/video?id=${sql.lesson('JOIN 的几种写法').id}`,
         `/order?goods_type=vod&goods_id=${sql.id}`,
         '/order?goods_type=role&goods_id=1',
+        '/order/pay?orderId=NO-SUCH-ORDER&price=129&payment=handPay&type=vod&id=1',
+        '/order/success?order_id=NO-SUCH-ORDER',
+        '/member/mobileVerify',
       ])
         found.push(...(await scan(page, path)));
 
@@ -115,6 +121,14 @@ for (const theme of ['light', 'dark'] as Theme[]) {
       await expect(page.getByPlaceholder('请输入优惠码')).toBeVisible();
       await page.waitForTimeout(300);
       found.push(...(await axeViolations(page, 'promo code popup')));
+
+      // the nickname dialog of the profile
+      await page.goto('/member/profile');
+      await settle(page);
+      await page.getByText('昵称', { exact: true }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.waitForTimeout(300);
+      found.push(...(await axeViolations(page, 'nickname dialog')));
 
       await page.goto('/member/setting');
       await settle(page);
@@ -145,6 +159,17 @@ test.describe('keyboard', () => {
     await page.keyboard.press('Enter');
     await expect(dialog).toHaveCount(0);
     await expect(logout).toBeFocused();
+
+    // a declarative popup: the promo code field, closed with its 关闭 button
+    const sql = await demoCourse(kezhan, 'SQL 实战：从查询到优化');
+    await page.goto(`/order?goods_type=vod&goods_id=${sql.id}`);
+    const promo = page.getByRole('button', { name: /使用优惠码/ });
+    await promo.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByPlaceholder('请输入优惠码')).toBeVisible();
+    await page.getByRole('dialog', { name: '使用优惠码' }).getByRole('button', { name: '关闭' }).click();
+    await expect(page.getByPlaceholder('请输入优惠码')).toBeHidden();
+    await expect(promo).toBeFocused();
 
     const python = await demoCourse(kezhan, 'Python 零基础入门');
     await page.goto(`/vod/video?id=${python.lessons[0].id}`);

@@ -48,19 +48,30 @@ test.describe('no overflow', () => {
     test(`home, course detail and video page fit 320 px, 390 px and landscape (${theme})`, async ({
       page,
       kezhan,
-    }) => {
+    }, testInfo) => {
       await useTheme(page, theme);
       const token = await registerMember(kezhan, uniqueMobile());
       await page.addInitScript((t) => localStorage.setItem('meedu-h5-token', t), token);
       const sql = await sqlCourse(kezhan);
       const found: string[] = [];
+      const screens = [
+        { name: 'home', path: '/' },
+        { name: 'course-detail', path: `/vod/detail?id=${sql.id}` },
+        { name: 'video', path: `/vod/video?id=${sql.trialId}` },
+      ];
       for (const viewport of VIEWPORTS) {
         await page.setViewportSize({ width: viewport.width, height: viewport.height });
-        for (const path of ['/', `/vod/detail?id=${sql.id}`, `/vod/video?id=${sql.trialId}`]) {
-          await page.goto(path);
+        for (const screen of screens) {
+          await page.goto(screen.path);
           await ready(page);
           expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
-          for (const line of await overflowingElements(page)) found.push(`${viewport.name} ${path}: ${line}`);
+          for (const line of await overflowingElements(page))
+            found.push(`${viewport.name} ${screen.path}: ${line}`);
+          // Kept with the test results (and in the HTML report) for a person to look at.
+          await testInfo.attach(`${screen.name}-${viewport.name.replace(' ', '')}-${theme}.png`, {
+            body: await page.screenshot({ animations: 'disabled' }),
+            contentType: 'image/png',
+          });
         }
       }
       expect(found).toEqual([]);
@@ -97,6 +108,9 @@ test.describe('no overflow', () => {
     const player = await page.locator('.kz-player').boundingBox();
     expect(player!.height).toBeGreaterThan(250);
     await expect(page.getByRole('button', { name: '全屏' })).toBeInViewport();
+    // The buy bar does not float over the picture or its controls: it comes after them.
+    const bar = await page.locator('.kz-detail-bar').boundingBox();
+    expect(bar!.y).toBeGreaterThanOrEqual(controls!.y + controls!.height - 0.5);
   });
 });
 

@@ -3,8 +3,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { startTheme } from './shared/theme/theme';
+import { followReducedMotion } from './shared/ui/reduced-motion';
 
 startTheme();
+followReducedMotion();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

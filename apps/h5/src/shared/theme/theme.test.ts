@@ -43,4 +43,17 @@ describe('theme', () => {
     expect(document.documentElement.dataset.theme).toBe('light');
     expect(resolveTheme('dark')).toBe('dark');
   });
+
+  it('the browser bar follows the theme instead of a fixed brand colour', () => {
+    mockSystem(false);
+    const meta = document.createElement('meta');
+    meta.name = 'theme-color';
+    meta.content = '#3ca7fa';
+    document.head.append(meta);
+    setAppearance('dark');
+    expect(meta.content).toBe('#1e1e1e');
+    setAppearance('light');
+    expect(meta.content).toBe('#ffffff');
+    meta.remove();
+  });
 });

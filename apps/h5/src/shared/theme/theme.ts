@@ -15,6 +15,9 @@ export const APPEARANCE_OPTIONS: { value: Appearance; label: string }[] = [
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
+/** The browser's own bar (status bar, address bar) takes the colour of our header, `--kz-surface`. */
+export const BROWSER_BAR_COLOUR: Record<Theme, string> = { light: '#ffffff', dark: '#1e1e1e' };
+
 export function getAppearance(): Appearance {
   try {
     const value = localStorage.getItem(APPEARANCE_KEY);
@@ -37,6 +40,7 @@ export function applyTheme(appearance: Appearance = getAppearance()): Theme {
   const root = document.documentElement;
   root.dataset.theme = theme;
   root.dataset.prefersColorScheme = theme;
+  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', BROWSER_BAR_COLOUR[theme]);
   return theme;
 }
 

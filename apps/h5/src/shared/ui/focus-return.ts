@@ -3,6 +3,26 @@ import { useEffect } from 'react';
 const FOCUSABLE =
   'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
+const IN_DIALOG = '[role="dialog"]';
+
+/** The last element focused outside any dialog: the opener, even when the dialog took the focus first. */
+let lastOutsideDialog: Element | null = null;
+if (typeof document !== 'undefined') {
+  document.addEventListener(
+    'focusin',
+    (event) => {
+      if (event.target instanceof Element && !event.target.closest(IN_DIALOG))
+        lastOutsideDialog = event.target;
+    },
+    true,
+  );
+}
+
+function opener(): Element | null {
+  const active = document.activeElement;
+  return active && active !== document.body && !active.closest(IN_DIALOG) ? active : lastOutsideDialog;
+}
+
 function restore(element: Element | null) {
   if (element instanceof HTMLElement && element.isConnected) element.focus({ preventScroll: true });
 }
@@ -12,7 +32,7 @@ function restore(element: Element | null) {
  * goes back to where it was (usually the button that opened it) when it closes.
  */
 export async function withFocusReturn<T>(open: () => Promise<T>): Promise<T> {
-  const before = document.activeElement;
+  const before = opener();
   const known = new Set(document.querySelectorAll('[role="dialog"]'));
   const result = open();
   // The dialog mounts a moment later: look for it for up to about half a second.
@@ -37,7 +57,7 @@ export async function withFocusReturn<T>(open: () => Promise<T>): Promise<T> {
 export function useFocusReturn(visible: boolean): void {
   useEffect(() => {
     if (!visible) return;
-    const before = document.activeElement;
+    const before = opener();
     return () => {
       window.setTimeout(() => restore(before), 0);
     };

@@ -13,7 +13,7 @@ export default function LoginErrorPage() {
 
   return (
     <div className="kz-page kz-page--white">
-      <NavHeader noBorder />
+      <NavHeader title="登录失败" noBorder />
       <div className="kz-result">
         <svg className="kz-result-icon kz-result-icon--error" viewBox="0 0 64 64" aria-hidden="true">
           <circle cx="32" cy="32" r="30" fill="currentColor" />

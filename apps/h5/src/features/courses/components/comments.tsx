@@ -1,59 +1,30 @@
 import type { CommentList } from '@kezhan/contract/courses';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import type { Query } from '@/shared/data/query';
 import { EmptyState, ListSkeleton, LoadFailed } from '@/shared/ui/list-states';
 import { showToast } from '@/shared/ui/toast';
 import { changeTime } from '@/shared/utils/time';
+import { useCourseComments, useVideoComments } from '../api/queries';
 import { mapGet } from '../utils/outline';
 import { decodeEntities } from '../utils/safe-html';
 import { SizedImage } from '@/shared/ui/sized-image';
 
-type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; data: CommentList };
-
 export const DELETED_AUTHOR = '学员已注销';
 
 /**
- * Comments of a course or a video, newest first; `version` bumps reload the list. An empty list
- * invites a first comment only when the reader may write one (`canComment`).
+ * Comments of a course or a video, newest first (a posted comment makes the query fetch again).
+ * An empty list invites a first comment only when the reader may write one (`canComment`).
  */
-export function Comments({
-  load,
-  version,
-  canComment = true,
-}: {
-  load: () => Promise<CommentList>;
-  version: number;
-  canComment?: boolean;
-}) {
-  const [state, setState] = useState<Load>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let alive = true;
-    load()
-      .then((data) => alive && setState({ status: 'ready', data }))
-      .catch(() => alive && setState({ status: 'error' }));
-    return () => {
-      alive = false;
-    };
-  }, [load, version, attempt]);
-
-  if (state.status === 'loading') return <ListSkeleton rows={2} thumb={false} />;
-  if (state.status === 'error') {
-    return (
-      <LoadFailed
-        onRetry={() => {
-          setState({ status: 'loading' });
-          setAttempt((a) => a + 1);
-        }}
-      />
-    );
-  }
-  const comments = Array.isArray(state.data.comments) ? state.data.comments : [];
+export function Comments({ query, canComment = true }: { query: Query<CommentList>; canComment?: boolean }) {
+  if (query.error !== undefined) return <LoadFailed onRetry={query.refetch} />;
+  if (!query.data) return <ListSkeleton rows={2} thumb={false} />;
+  const data = query.data;
+  const comments = Array.isArray(data.comments) ? data.comments : [];
   if (comments.length === 0) return <EmptyState text={canComment ? '暂无评论，快来抢沙发吧' : '暂无评论'} />;
   return (
     <ul className="kz-comments">
       {comments.map((c) => {
-        const author = mapGet(state.data.users, c.user_id);
+        const author = mapGet(data.users, c.user_id);
         return (
           <li key={c.id} className="kz-comment">
             {author?.avatar ? (
@@ -80,6 +51,15 @@ export function Comments({
       })}
     </ul>
   );
+}
+
+/** Mounted when its tab is first opened, so the comments are fetched only then. */
+export function CourseComments({ id, canComment }: { id: number; canComment: boolean }) {
+  return <Comments query={useCourseComments(id)} canComment={canComment} />;
+}
+
+export function VideoComments({ id, canComment }: { id: number; canComment: boolean }) {
+  return <Comments query={useVideoComments(id)} canComment={canComment} />;
 }
 
 export const COMMENT_MIN_LENGTH = 6;

@@ -1,6 +1,6 @@
 import type { CourseDetail, CourseVideo } from '@kezhan/contract/courses';
 import Tabs from 'antd-mobile/es/components/tabs';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { isMissingResource } from '@/shared/http/client';
@@ -12,21 +12,16 @@ import { CoursePrice, learnersText } from '@/shared/ui/course-item';
 import { EmptyState, LoadFailed } from '@/shared/ui/list-states';
 import { showToast } from '@/shared/ui/toast';
 import { checkoutUrl } from '@/shared/utils/checkout-url';
-import { getCourse } from '../api/get-course';
-import { getCourseComments } from '../api/get-course-comments';
-import { postCourseComment } from '../api/post-course-comment';
-import { toggleCourseLike } from '../api/toggle-course-like';
+import { useCourse, usePostCourseComment, useToggleCourseLike } from '../api/queries';
 import { Attachments } from '../components/attachments';
 import { Catalogue } from '../components/catalogue';
-import { CommentComposer, Comments } from '../components/comments';
+import { CommentComposer, CourseComments } from '../components/comments';
 import { useAttachmentDownload } from '../hooks/use-attachment-download';
 import { firstVideo, outlineGroups } from '../utils/outline';
 import { SafeHtml } from '../utils/safe-html';
 import './course-detail.css';
 import { SizedImage } from '@/shared/ui/sized-image';
 
-type Load =
-  { status: 'loading' } | { status: 'error'; missing: boolean } | { status: 'ready'; data: CourseDetail };
 type TabKey = 'intro' | 'catalogue' | 'comments' | 'attach';
 
 function DetailSkeleton() {
@@ -65,43 +60,18 @@ export default function CourseDetailPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const isLogin = useAppStore((s) => s.isLogin);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
   const [tab, setTab] = useState<TabKey>('intro');
-  const [collected, setCollected] = useState(false);
-  const [commentsVersion, setCommentsVersion] = useState(0);
-  useDocumentTitle(load.status === 'ready' ? load.data.course.title : '课程详情');
+  // Logging in elsewhere (a dialog, another tab) changes isBuy and isCollect: fetch again in place.
+  const detail = useCourse(id, { refreshDeps: [isLogin] });
+  const postCourseComment = usePostCourseComment(id);
+  const toggleLike = useToggleCourseLike();
+  const data: CourseDetail | null = detail.data ?? null;
+  useDocumentTitle(data ? data.course.title : '课程详情');
+  const missing = !id || (detail.error !== undefined && isMissingResource(detail.error));
 
-  useEffect(() => {
-    if (!id) {
-      setLoad({ status: 'error', missing: true });
-      return;
-    }
-    let alive = true;
-    setLoad((prev) => (prev.status === 'ready' && prev.data.course.id === id ? prev : { status: 'loading' }));
-    getCourse(id, { quiet: true, on404: 'reject' })
-      .then((res) => {
-        if (!alive) return;
-        setLoad({ status: 'ready', data: res.data });
-        setCollected(res.data.isCollect === true);
-      })
-      .catch((e: unknown) => {
-        if (alive)
-          setLoad({
-            status: 'error',
-            missing: isMissingResource(e),
-          });
-      });
-    return () => {
-      alive = false;
-    };
-  }, [id, attempt, isLogin]);
-
-  const data = load.status === 'ready' ? load.data : null;
   const groups = useMemo(() => (data ? outlineGroups(data.chapters, data.videos) : []), [data]);
   const canDownload = !!data && (data.isBuy || data.course.charge <= 0);
   const download = useAttachmentDownload(data?.course.id, canDownload);
-  const loadComments = useCallback(async () => (await getCourseComments(id, { quiet: true })).data, [id]);
 
   const here = location.pathname + location.search;
   const requireLogin = () => {
@@ -110,25 +80,19 @@ export default function CourseDetailPage() {
     return false;
   };
 
-  if (load.status !== 'ready' || !data) {
+  if (!data) {
     return (
       <div className="kz-detail-page">
         <NavHeader title="课程详情" />
-        {load.status === 'loading' ? <DetailSkeleton /> : null}
-        {load.status === 'error' && load.missing ? <EmptyState text="课程不存在或已下架" /> : null}
-        {load.status === 'error' && !load.missing ? (
-          <LoadFailed
-            onRetry={() => {
-              setLoad({ status: 'loading' });
-              setAttempt((a) => a + 1);
-            }}
-          />
-        ) : null}
+        {detail.loading ? <DetailSkeleton /> : null}
+        {missing ? <EmptyState text="课程不存在或已下架" /> : null}
+        {detail.error !== undefined && !missing ? <LoadFailed onRetry={detail.refetch} /> : null}
       </div>
     );
   }
 
   const { course } = data;
+  const collected = data.isCollect === true;
   const free = course.is_free === 1;
   const openVideo = (v: CourseVideo) => navigate(`/vod/video?id=${v.id}`);
   const startLearning = () => {
@@ -142,8 +106,8 @@ export default function CourseDetailPage() {
   const like = async () => {
     if (!requireLogin()) return;
     try {
-      const res = await toggleCourseLike(course.id);
-      setCollected(res.data === 1);
+      const liked = await toggleLike.run(course.id);
+      detail.setData({ ...data, isCollect: liked });
     } catch {
       /* toast shown by the client */
     }
@@ -160,9 +124,8 @@ export default function CourseDetailPage() {
     );
   const postComment = async (content: string) => {
     if (!requireLogin()) throw new Error('login');
-    await postCourseComment(course.id, { content });
+    await postCourseComment.run({ content });
     void showToast('成功');
-    setCommentsVersion((v) => v + 1);
   };
 
   let actions;
@@ -226,11 +189,7 @@ export default function CourseDetailPage() {
           />
         </Tabs.Tab>
         <Tabs.Tab title="评论" key="comments">
-          <Comments
-            load={loadComments}
-            version={commentsVersion}
-            canComment={!isLogin || data.isBuy || free}
-          />
+          <CourseComments id={course.id} canComment={!isLogin || data.isBuy || free} />
         </Tabs.Tab>
         <Tabs.Tab title="课件" key="attach">
           <Attachments

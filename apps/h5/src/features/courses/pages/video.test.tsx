@@ -159,10 +159,13 @@ describe('video page', () => {
     setMedia(video, { currentTime: 29 });
     fireEvent(video, new Event('timeupdate'));
     expect(HTMLMediaElement.prototype.pause).not.toHaveBeenCalled();
+    video.focus();
     setMedia(video, { currentTime: 30.2 });
     fireEvent(video, new Event('timeupdate'));
     expect(HTMLMediaElement.prototype.pause).toHaveBeenCalled();
-    expect(await screen.findByText('试看结束，购买课程观看所有视频')).toBeInTheDocument();
+    expect(await screen.findByRole('status')).toHaveTextContent('试看结束，购买课程观看所有视频');
+    // the keyboard focus was on the player: it continues on the notice's first action, not on the page
+    await waitFor(() => expect(screen.getByRole('button', { name: 'VIP会员免费看' })).toHaveFocus());
     // one prompt: no dialog, no bottom bar, one 购买课程 button
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getAllByRole('button', { name: /购买课程/ })).toHaveLength(1);

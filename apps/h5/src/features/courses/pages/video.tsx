@@ -1,6 +1,6 @@
-import type { CourseDetail, CourseVideo, PlayInfo, VideoDetail } from '@kezhan/contract/courses';
+import type { CourseVideo } from '@kezhan/contract/courses';
 import Tabs from 'antd-mobile/es/components/tabs';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { ApiError, isMissingResource } from '@/shared/http/client';
@@ -10,14 +10,12 @@ import { useAppStore } from '@/shared/store/app-store';
 import { EmptyState, LoadFailed } from '@/shared/ui/list-states';
 import { showToast } from '@/shared/ui/toast';
 import { checkoutUrl } from '@/shared/utils/checkout-url';
-import { getCourse } from '../api/get-course';
 import { getPlayInfo } from '../api/get-play-info';
-import { getVideo } from '../api/get-video';
-import { getVideoComments } from '../api/get-video-comments';
-import { postVideoComment } from '../api/post-video-comment';
+import { useCourse, usePlayInfo, usePostVideoComment, useVideo } from '../api/queries';
 import { Attachments } from '../components/attachments';
 import { Catalogue } from '../components/catalogue';
-import { CommentComposer, Comments } from '../components/comments';
+import { CommentComposer, VideoComments } from '../components/comments';
+import { PlayerNotice } from '../components/player-notice';
 import { VideoPlayer } from '../components/video-player';
 import { useAttachmentDownload } from '../hooks/use-attachment-download';
 import { embedSrc, isEmbed } from '../utils/media-source';
@@ -26,14 +24,8 @@ import { watermarkText } from '../utils/watermark-text';
 import './course-detail.css';
 import './video.css';
 
-type Load =
-  { status: 'loading' } | { status: 'error'; missing: boolean } | { status: 'ready'; data: VideoDetail };
-type Play =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; info: PlayInfo };
-type Stage = 'playing' | 'ended' | 'trial-over';
+/** `replaying`: 重新播放 after the end, from the start rather than where the lesson was left. */
+type Stage = 'playing' | 'replaying' | 'ended' | 'trial-over';
 type TabKey = 'catalogue' | 'comments' | 'attach';
 
 export const NO_PLAY_URL = '暂无播放地址';
@@ -44,71 +36,22 @@ export default function VideoPage() {
   const navigate = useNavigate();
   const config = useAppStore((s) => s.config);
   const user = useAppStore((s) => s.user);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [course, setCourse] = useState<CourseDetail | null>(null);
-  const [play, setPlay] = useState<Play>({ status: 'idle' });
-  const [stage, setStage] = useState<Stage>('playing');
-  const [attempt, setAttempt] = useState(0);
-  const [playAttempt, setPlayAttempt] = useState(0);
-  const [round, setRound] = useState(0);
+  const videoQuery = useVideo(id);
+  const data = videoQuery.data ?? null;
+  // The stage belongs to one lesson: opening another starts it at `playing`.
+  const [stageOf, setStageOf] = useState<{ id: number; stage: Stage }>({ id, stage: 'playing' });
+  const stage = stageOf.id === id ? stageOf.stage : 'playing';
+  const setStage = useCallback((next: Stage) => setStageOf({ id, stage: next }), [id]);
   const [tab, setTab] = useState<TabKey>('catalogue');
-  const [commentsVersion, setCommentsVersion] = useState(0);
-  const data = load.status === 'ready' ? load.data : null;
   useDocumentTitle(data?.video.title ?? '视频播放');
-
-  useEffect(() => {
-    if (!id) {
-      setLoad({ status: 'error', missing: true });
-      return;
-    }
-    let alive = true;
-    setLoad({ status: 'loading' });
-    setStage('playing');
-    setPlay({ status: 'idle' });
-    setCourse(null);
-    getVideo(id, { quiet: true, on404: 'reject' })
-      .then((res) => {
-        if (!alive) return;
-        setLoad({ status: 'ready', data: res.data });
-        getCourse(res.data.course.id, { quiet: true, on404: 'reject' })
-          .then((c) => alive && setCourse(c.data))
-          .catch(() => {});
-      })
-      .catch((e: unknown) => {
-        if (alive)
-          setLoad({
-            status: 'error',
-            missing: isMissingResource(e),
-          });
-      });
-    return () => {
-      alive = false;
-    };
-  }, [id, attempt]);
 
   const video = data?.video;
   const isWatch = data?.is_watch === true;
   const trialable = !!video && !isWatch && video.free_seconds > 0;
   const canPlay = isWatch || trialable;
-
-  useEffect(() => {
-    if (!video || !canPlay) return;
-    let alive = true;
-    setPlay({ status: 'loading' });
-    getPlayInfo(video.id, trialable, { quiet: true, on404: 'reject' })
-      .then((res) => alive && setPlay({ status: 'ready', info: res.data }))
-      .catch((e: unknown) => {
-        if (!alive) return;
-        const message =
-          e instanceof ApiError && e.kind === 'business' && e.message
-            ? e.message
-            : '视频加载失败，请稍后重试';
-        setPlay({ status: 'error', message });
-      });
-    return () => {
-      alive = false;
-    };
-  }, [video, canPlay, trialable, playAttempt]);
+  const course = useCourse(data?.course.id ?? 0).data ?? null;
+  const play = usePlayInfo(video?.id ?? 0, trialable, canPlay);
+  const postVideoComment = usePostVideoComment(id);
 
   const videoIdForPlay = video?.id;
   const refreshSources = useCallback(
@@ -126,7 +69,6 @@ export default function VideoPage() {
     course?.course.id,
     !!course && (course.isBuy || course.course.charge <= 0),
   );
-  const loadComments = useCallback(async () => (await getVideoComments(id, { quiet: true })).data, [id]);
 
   const buy = useCallback(() => {
     if (!data) return;
@@ -135,17 +77,16 @@ export default function VideoPage() {
   }, [data, navigate]);
 
   // One buy prompt when a trial ends: the box in place of the player (no dialog, no bottom bar).
-  const onTrialEnd = useCallback(() => setStage('trial-over'), []);
+  const onTrialEnd = useCallback(() => setStage('trial-over'), [setStage]);
 
   if (!data || !video) {
+    const missing = !id || (videoQuery.error !== undefined && isMissingResource(videoQuery.error));
     return (
       <div className="kz-video-page">
         <NavHeader title="视频播放" />
-        {load.status === 'loading' ? <PageLoading /> : null}
-        {load.status === 'error' && load.missing ? <EmptyState text="视频不存在或已下架" /> : null}
-        {load.status === 'error' && !load.missing ? (
-          <LoadFailed onRetry={() => setAttempt((a) => a + 1)} />
-        ) : null}
+        {videoQuery.loading ? <PageLoading /> : null}
+        {missing ? <EmptyState text="视频不存在或已下架" /> : null}
+        {videoQuery.error !== undefined && !missing ? <LoadFailed onRetry={videoQuery.refetch} /> : null}
       </div>
     );
   }
@@ -192,25 +133,12 @@ export default function VideoPage() {
       </div>
     );
   } else if (stage === 'trial-over') {
-    stageBox = (
-      <div className="kz-player-box">
-        <p>试看结束，购买课程观看所有视频</p>
-        <div className="kz-player-box-actions">{buyButtons}</div>
-      </div>
-    );
+    stageBox = <PlayerNotice text="试看结束，购买课程观看所有视频">{buyButtons}</PlayerNotice>;
   } else if (stage === 'ended') {
     stageBox = (
-      <div className="kz-player-box">
-        <p>{next ? '本节已学完' : '恭喜您已经学完本套课程！'}</p>
-        <div className="kz-player-box-actions">
-          <button
-            type="button"
-            className="kz-btn kz-btn--ghost"
-            onClick={() => {
-              setStage('playing');
-              setRound((r) => r + 1);
-            }}
-          >
+      <PlayerNotice text={next ? '本节已学完' : '恭喜您已经学完本套课程！'}>
+        <>
+          <button type="button" className="kz-btn kz-btn--ghost" onClick={() => setStage('replaying')}>
             重新播放
           </button>
           {next ? (
@@ -218,29 +146,36 @@ export default function VideoPage() {
               下一节
             </button>
           ) : null}
-        </div>
-      </div>
+        </>
+      </PlayerNotice>
     );
-  } else if (play.status === 'loading' || play.status === 'idle') {
-    stageBox = (
-      <div className="kz-player-box" role="status" aria-label="加载中">
-        <p>视频加载中…</p>
-      </div>
-    );
-  } else if (play.status === 'error' || play.info.urls.length === 0) {
+  } else if (play.error !== undefined || (play.data && play.data.urls.length === 0)) {
+    const failure = play.error;
     stageBox = (
       <div className="kz-player-box" role="alert">
-        <strong>{play.status === 'error' ? play.message : NO_PLAY_URL}</strong>
-        {play.status === 'ready' ? <p>该视频暂时无法播放，请稍后再试</p> : null}
+        <strong>
+          {failure === undefined
+            ? NO_PLAY_URL
+            : failure instanceof ApiError && failure.kind === 'business' && failure.message
+              ? failure.message
+              : '视频加载失败，请稍后重试'}
+        </strong>
+        {failure === undefined ? <p>该视频暂时无法播放，请稍后再试</p> : null}
         <div className="kz-player-box-actions">
-          <button type="button" className="kz-btn kz-btn--ghost" onClick={() => setPlayAttempt((a) => a + 1)}>
+          <button type="button" className="kz-btn kz-btn--ghost" onClick={play.refetch}>
             重新加载
           </button>
         </div>
       </div>
     );
-  } else if (isEmbed(play.info.urls[0])) {
-    const src = embedSrc(play.info.urls[0].url);
+  } else if (!play.data) {
+    stageBox = (
+      <div className="kz-player-box" role="status" aria-label="加载中">
+        <p>视频加载中…</p>
+      </div>
+    );
+  } else if (isEmbed(play.data.urls[0])) {
+    const src = embedSrc(play.data.urls[0].url);
     stageBox = src ? (
       <div className="kz-player kz-player--embed">
         <iframe src={src} title={video.title} allowFullScreen allow="autoplay; fullscreen" />
@@ -253,12 +188,12 @@ export default function VideoPage() {
   } else {
     stageBox = (
       <VideoPlayer
-        key={`${video.id}-${round}`}
+        key={video.id}
         videoId={video.id}
-        sources={play.info.urls}
+        sources={play.data.urls}
         poster={config.player.cover}
-        resumeAt={round === 0 ? resumeAt : 0}
-        trialSeconds={play.info.trial_seconds}
+        resumeAt={stage === 'replaying' ? 0 : resumeAt}
+        trialSeconds={play.data.trial_seconds}
         banDrag={video.ban_drag === 1}
         watermark={watermark}
         onEnded={() => setStage('ended')}
@@ -270,9 +205,8 @@ export default function VideoPage() {
   }
 
   const postComment = async (content: string) => {
-    await postVideoComment(video.id, { content });
+    await postVideoComment.run({ content });
     void showToast('成功');
-    setCommentsVersion((v) => v + 1);
   };
 
   return (
@@ -293,7 +227,7 @@ export default function VideoPage() {
           />
         </Tabs.Tab>
         <Tabs.Tab title="评论" key="comments">
-          <Comments load={loadComments} version={commentsVersion} canComment={isWatch} />
+          <VideoComments id={video.id} canComment={isWatch} />
           {isWatch ? (
             <div className="kz-video-composer">
               <CommentComposer onSubmit={postComment} />

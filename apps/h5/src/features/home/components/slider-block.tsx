@@ -1,6 +1,7 @@
 import type { SliderItem } from '@kezhan/contract/courses';
 import { HOME_BANNER_SIZES } from '@kezhan/contract/images';
 import { useRef, useState } from 'react';
+import { scrollBehavior } from '@/shared/ui/reduced-motion';
 import { BlockLink } from './block-link';
 import { SizedImage } from '@/shared/ui/sized-image';
 
@@ -21,7 +22,7 @@ export function SliderBlock({ slides }: { slides: SliderItem[] }) {
   };
   const goTo = (index: number) => {
     const el = track.current;
-    el?.scrollTo?.({ left: index * el.clientWidth, behavior: 'smooth' });
+    el?.scrollTo?.({ left: index * el.clientWidth, behavior: scrollBehavior() });
     setActive(index);
   };
 

@@ -54,6 +54,7 @@ export function NicknameDialog({ visible, initial, onClose, onSaved }: NicknameD
     <Dialog
       visible={visible}
       title="设置昵称"
+      aria-label="设置昵称"
       onClose={onClose}
       closeOnAction={false}
       destroyOnClose

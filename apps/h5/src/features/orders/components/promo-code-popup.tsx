@@ -4,7 +4,7 @@ import Input from 'antd-mobile/es/components/input';
 import { useEffect, useState } from 'react';
 import { showToast } from '@/shared/ui/toast';
 import { useFocusReturn } from '@/shared/ui/focus-return';
-import { checkPromoCode } from '../api/check-promo-code';
+import { useCheckPromoCode } from '../api/queries';
 
 export interface AppliedPromo {
   code: string;
@@ -26,7 +26,8 @@ export interface PromoCodePopupProps {
 export function PromoCodePopup({ visible, applied, onClose, onChange }: PromoCodePopupProps) {
   useFocusReturn(visible);
   const [code, setCode] = useState('');
-  const [checking, setChecking] = useState(false);
+  const check = useCheckPromoCode();
+  const checking = check.pending;
 
   useEffect(() => {
     if (visible) setCode(applied?.code ?? '');
@@ -35,9 +36,8 @@ export function PromoCodePopup({ visible, applied, onClose, onChange }: PromoCod
   const verify = async () => {
     const value = code.trim();
     if (!value || checking) return;
-    setChecking(true);
     try {
-      const { data } = await checkPromoCode(value);
+      const data = await check.run(value);
       if (data.can_use !== 1 || Array.isArray(data.promo_code)) {
         showToast('优惠码无效');
         setCode('');
@@ -50,8 +50,6 @@ export function PromoCodePopup({ visible, applied, onClose, onChange }: PromoCod
       onClose();
     } catch {
       // The HTTP client has shown why.
-    } finally {
-      setChecking(false);
     }
   };
 

@@ -1,5 +1,6 @@
 import { ORDER_STATUS } from '@kezhan/contract/orders';
 import { useCallback, useEffect, useState } from 'react';
+import { useApiQuery } from '@/shared/data/query';
 import { ApiError } from '@/shared/http/client';
 import { getOrderStatus } from '../api/get-order-status';
 
@@ -9,48 +10,55 @@ export const POLL_TIMEOUT_MS = 60_000;
 
 export type OrderPollState = 'checking' | 'paid' | 'cancelled' | 'refunded' | 'missing' | 'timeout';
 
+const FINAL: Record<number, OrderPollState> = {
+  [ORDER_STATUS.PAID]: 'paid',
+  [ORDER_STATUS.CANCELLED]: 'cancelled',
+  [ORDER_STATUS.REFUNDED]: 'refunded',
+};
+
 /**
  * Polls the order until the server says it is paid (or final). The gateway's return to our
  * page proves nothing: only the verified notification settles the order on the server.
- * Network failures keep polling; an unknown order stops it.
+ * Network failures keep polling; an unknown order stops it; after POLL_TIMEOUT_MS it gives up
+ * until `refresh`.
  */
 export function useOrderStatus(orderId: string) {
-  const [state, setState] = useState<OrderPollState>(orderId ? 'checking' : 'missing');
-  const [round, setRound] = useState(0);
+  const [pollingSince, setPollingSince] = useState(() => Date.now());
+  const [timedOut, setTimedOut] = useState(false);
+  const [polling, setPolling] = useState(true);
+  const status = useApiQuery(
+    ['order-status', orderId],
+    async (signal) => (await getOrderStatus(orderId, signal)).data,
+    { enabled: orderId !== '', pollingInterval: polling ? POLL_INTERVAL_MS : 0 },
+  );
 
+  const failure = status.error;
+  let state: OrderPollState = 'checking';
+  if (!orderId) state = 'missing';
+  else if (status.data && FINAL[status.data.status]) state = FINAL[status.data.status];
+  else if (failure instanceof ApiError && (failure.kind === 'business' || failure.kind === 'not-found'))
+    state = 'missing';
+  else if (timedOut) state = 'timeout';
+  if (polling && state !== 'checking') setPolling(false);
+
+  const { cancel, refetch } = status;
   useEffect(() => {
-    if (!orderId) return;
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const controller = new AbortController();
-    let attempts = 0;
-    setState('checking');
+    if (!orderId || !polling) return;
+    const timer = setTimeout(
+      () => {
+        cancel();
+        setTimedOut(true);
+      },
+      pollingSince + POLL_TIMEOUT_MS - Date.now(),
+    );
+    return () => clearTimeout(timer);
+  }, [orderId, polling, pollingSince, cancel]);
 
-    const tick = async () => {
-      attempts += 1;
-      try {
-        const { data } = await getOrderStatus(orderId, controller.signal);
-        if (stopped) return;
-        if (data.status === ORDER_STATUS.PAID) return setState('paid');
-        if (data.status === ORDER_STATUS.CANCELLED) return setState('cancelled');
-        if (data.status === ORDER_STATUS.REFUNDED) return setState('refunded');
-      } catch (e) {
-        if (stopped) return;
-        if (e instanceof ApiError && (e.kind === 'business' || e.kind === 'not-found'))
-          return setState('missing');
-      }
-      if (attempts * POLL_INTERVAL_MS >= POLL_TIMEOUT_MS) return setState('timeout');
-      timer = setTimeout(() => void tick(), POLL_INTERVAL_MS);
-    };
-    void tick();
-
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [orderId, round]);
-
-  const refresh = useCallback(() => setRound((r) => r + 1), []);
+  const refresh = useCallback(() => {
+    setTimedOut(false);
+    setPolling(true);
+    setPollingSince(Date.now());
+    refetch();
+  }, [refetch]);
   return { state, refresh };
 }

@@ -9,11 +9,11 @@
  * the server alone prices the order. `&order_id=<order number>&order_amount=<yuan>` continues paying
  * an existing unpaid order (from 我的订单) instead of creating a new one.
  */
-import type { CreatedOrder, PaymentMethod, PaymentScene } from '@kezhan/contract/orders';
+import type { CreatedOrder, PaymentScene } from '@kezhan/contract/orders';
 import Button from 'antd-mobile/es/components/button';
 import ErrorBlock from 'antd-mobile/es/components/error-block';
 import Skeleton from 'antd-mobile/es/components/skeleton';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { ApiError } from '@/shared/http/client';
@@ -22,12 +22,7 @@ import { useAppStore } from '@/shared/store/app-store';
 import { AgreementCheck } from '@/shared/ui/agreement-check';
 import { showToast } from '@/shared/ui/toast';
 import { isWechat } from '@/shared/utils/user-agent';
-import { createCourseOrder } from '../api/create-course-order';
-import { createPayTicket } from '../api/create-pay-ticket';
-import { createRoleOrder } from '../api/create-role-order';
-import { getCourse } from '../api/get-course';
-import { getPayments } from '../api/get-payments';
-import { getRole } from '../api/get-role';
+import { useCreateOrder, useCreatePayTicket, useGoods, usePaymentMethods } from '../api/queries';
 import { PaymentIcon } from '../components/payment-icon';
 import { PromoCodePopup, type AppliedPromo } from '../components/promo-code-popup';
 import { VipThumb } from '../components/vip-thumb';
@@ -46,12 +41,6 @@ import { SizedImage } from '@/shared/ui/sized-image';
 
 type LoadStatus = 'loading' | 'ready' | 'error';
 
-interface Goods {
-  name: string;
-  thumb: string;
-  charge: number | null;
-}
-
 export default function CheckoutPage() {
   useDocumentTitle('收银台');
   const [params] = useSearchParams();
@@ -67,78 +56,40 @@ export default function CheckoutPage() {
   return <Checkout key={params.toString()} query={query} />;
 }
 
-function useGoods(query: CheckoutQuery) {
-  const [goods, setGoods] = useState<Goods>({ name: query.name, thumb: query.thumb, charge: query.charge });
-  const [status, setStatus] = useState<LoadStatus>(query.name && query.charge !== null ? 'ready' : 'loading');
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    const load = async (): Promise<Goods> => {
-      if (query.type === 'vod') {
-        const { course } = (await getCourse(query.id)).data;
-        return { name: course.title, thumb: course.thumb, charge: course.charge };
-      }
-      const role = (await getRole(query.id)).data;
-      return { name: role.name, thumb: '', charge: role.charge };
-    };
-    load()
-      .then((fresh) => {
-        if (!live) return;
-        setGoods(fresh);
-        setStatus('ready');
-      })
-      .catch(() => {
-        if (live) setStatus((s) => (s === 'ready' ? s : 'error'));
-      });
-    return () => {
-      live = false;
-    };
-  }, [query.type, query.id, attempt]);
-
-  const retry = useCallback(() => {
-    setStatus('loading');
-    setAttempt((a) => a + 1);
-  }, []);
-  return { goods, status, retry };
+/** The goods as the address paints them at once, then as the server has them. */
+function useCheckoutGoods(query: CheckoutQuery) {
+  const fresh = useGoods(query.type, query.id);
+  const goods = fresh.data ?? { name: query.name, thumb: query.thumb, charge: query.charge };
+  const painted = Boolean(query.name) && query.charge !== null;
+  let status: LoadStatus = 'loading';
+  if (fresh.data || painted) status = 'ready';
+  else if (fresh.error !== undefined) status = 'error';
+  return { goods, status, retry: fresh.refetch };
 }
 
+/** The enabled methods, the last one used (or the first) chosen until the buyer picks another. */
 function usePayments(scene: PaymentScene) {
-  const [methods, setMethods] = useState<PaymentMethod[]>([]);
-  const [status, setStatus] = useState<LoadStatus>('loading');
-  const [selected, setSelected] = useState('');
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    getPayments(scene)
-      .then(({ data }) => {
-        if (!live) return;
-        const { list, preselected } = arrangePayments(Array.isArray(data) ? data : [], scene, lastPayment());
-        setMethods(list);
-        setSelected(preselected);
-        setStatus('ready');
-      })
-      .catch(() => {
-        if (live) setStatus('error');
-      });
-    return () => {
-      live = false;
-    };
-  }, [scene, attempt]);
-
-  const retry = useCallback(() => {
-    setStatus('loading');
-    setAttempt((a) => a + 1);
-  }, []);
-  return { methods, status, selected, setSelected, retry };
+  const methods = usePaymentMethods(scene);
+  const [picked, setSelected] = useState('');
+  const arranged = useMemo(
+    () => (methods.data ? arrangePayments(methods.data, scene, lastPayment()) : null),
+    [methods.data, scene],
+  );
+  let status: LoadStatus = 'loading';
+  if (arranged) status = 'ready';
+  else if (methods.error !== undefined) status = 'error';
+  const list = arranged?.list ?? [];
+  const selected = picked && list.some((m) => m.sign === picked) ? picked : (arranged?.preselected ?? '');
+  return { methods: list, status, selected, setSelected, retry: methods.refetch };
 }
 
 function Checkout({ query }: { query: CheckoutQuery }) {
   const navigate = useNavigate();
   const apiUrl = useAppStore((s) => s.config.url);
   const scene: PaymentScene = useMemo(() => (isWechat() ? 'wechat' : 'h5'), []);
-  const { goods, status: goodsStatus, retry: retryGoods } = useGoods(query);
+  const { goods, status: goodsStatus, retry: retryGoods } = useCheckoutGoods(query);
+  const newOrder = useCreateOrder();
+  const payTicket = useCreatePayTicket();
   const continuing = Boolean(query.orderId);
   const payments = usePayments(scene);
   const [promo, setPromo] = useState<AppliedPromo | null>(null);
@@ -158,10 +109,11 @@ function Checkout({ query }: { query: CheckoutQuery }) {
     const promoCode = promo?.code ?? '';
     if (created.current && created.current.promoCode === promoCode) return created.current.order;
     const body = promoCode ? { promo_code: promoCode } : {};
-    const { data } =
+    const data = await newOrder.run(
       query.type === 'vod'
-        ? await createCourseOrder({ course_id: query.id, ...body })
-        : await createRoleOrder({ role_id: query.id, ...body });
+        ? { type: 'vod', body: { course_id: query.id, ...body } }
+        : { type: 'role', body: { role_id: query.id, ...body } },
+    );
     created.current = { order: data, promoCode };
     return data;
   };
@@ -208,7 +160,7 @@ function Checkout({ query }: { query: CheckoutQuery }) {
         showToast('无法支付');
         return;
       }
-      const { data } = await createPayTicket({ order_id: orderId });
+      const ticket = await payTicket.run({ order_id: orderId });
       leavePage(
         payRedirectUrl({
           apiUrl,
@@ -216,7 +168,7 @@ function Checkout({ query }: { query: CheckoutQuery }) {
           orderId,
           sign,
           scene,
-          ticket: data.ticket,
+          ticket: ticket.ticket,
           goodsType: query.type,
           goodsId: query.id,
         }),

@@ -5,15 +5,12 @@
 import Button from 'antd-mobile/es/components/button';
 import ErrorBlock from 'antd-mobile/es/components/error-block';
 import Skeleton from 'antd-mobile/es/components/skeleton';
-import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { NavHeader } from '@/shared/layout/nav-header';
-import { handPay } from '../api/hand-pay';
+import { useHandPayText } from '../api/queries';
 import { sanitizeHtml } from '../utils/sanitize-html';
 import './orders.css';
-
-type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; html: string };
 
 export default function PayPage() {
   useDocumentTitle('支付中');
@@ -21,24 +18,7 @@ export default function PayPage() {
   const [params] = useSearchParams();
   const orderId = params.get('orderId') ?? '';
   const price = params.get('price') ?? '';
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (!orderId) return;
-    let live = true;
-    setState({ status: 'loading' });
-    handPay({ order_id: orderId })
-      .then(({ data }) => {
-        if (live) setState({ status: 'ready', html: sanitizeHtml(data.text ?? '') });
-      })
-      .catch(() => {
-        if (live) setState({ status: 'error' });
-      });
-    return () => {
-      live = false;
-    };
-  }, [orderId, attempt]);
+  const payee = useHandPayText(orderId);
 
   if (!orderId) {
     return (
@@ -65,19 +45,19 @@ export default function PayPage() {
         <h2 id="kz-payee-title" className="kz-card-title">
           收款信息<span className="kz-pay-note">（手动打款需后台验证后交付订单，请耐心等待）</span>
         </h2>
-        {state.status === 'loading' ? (
-          <Skeleton.Paragraph lineCount={4} animated />
-        ) : state.status === 'error' ? (
+        {payee.error !== undefined ? (
           <ErrorBlock status="default" title="收款信息加载失败" description="">
-            <Button size="small" onClick={() => setAttempt((a) => a + 1)}>
+            <Button size="small" onClick={payee.refetch}>
               重试
             </Button>
           </ErrorBlock>
-        ) : state.html ? (
+        ) : payee.data === undefined ? (
+          <Skeleton.Paragraph lineCount={4} animated />
+        ) : payee.data ? (
           <div
             className="kz-pay-text"
             data-testid="hand-pay-text"
-            dangerouslySetInnerHTML={{ __html: state.html }}
+            dangerouslySetInnerHTML={{ __html: sanitizeHtml(payee.data) }}
           />
         ) : (
           <p className="kz-empty-text">暂无收款信息，请联系客服</p>
