@@ -1,4 +1,5 @@
 import type { Endpoint } from './endpoint';
+import { announcementsApi } from './announcements';
 import { authApi } from './auth';
 import { opsApi, systemApi } from './config';
 import { coursesApi } from './courses';
@@ -20,6 +21,7 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(faceVerifyApi),
   ...Object.values(messagesApi),
   ...Object.values(coursesApi),
+  ...Object.values(announcementsApi),
   ...Object.values(mediaApi),
   ...Object.values(ordersApi),
   ...Object.values(paymentsApi),

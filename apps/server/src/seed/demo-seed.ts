@@ -3,6 +3,7 @@ import { hashPassword } from '../shared/auth/passwords';
 import { seedDemoCatalogue } from './demo-catalogue';
 import { seedDemoSocialLogin } from '../modules/social/demo-seed';
 import { seedDemoCommerce } from '../modules/orders/demo-seed';
+import { seedDemoAnnouncement } from '../modules/announcements/demo-seed';
 
 export const DEMO_MEMBER = { mobile: '13800000000', password: 'kezhan123', nickName: '课栈学员' };
 
@@ -33,6 +34,7 @@ export const DEMO_SEED_STEPS: SeedStep[] = [
   seedDemoCatalogue,
   seedDemoSocialLogin,
   seedDemoCommerce,
+  seedDemoAnnouncement,
 ];
 
 /** Seeds the demo on the first start: only when the database has no member yet. */
