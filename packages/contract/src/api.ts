@@ -8,6 +8,7 @@ import { faceVerifyApi } from './face';
 import { mediaApi } from './media';
 import { memberApi } from './member';
 import { messagesApi } from './messages';
+import { navigationApi } from './navigation';
 import { ordersApi, paymentGatewayApi, paymentsApi } from './orders';
 import { socialApi } from './social';
 
@@ -22,6 +23,7 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(messagesApi),
   ...Object.values(coursesApi),
   ...Object.values(announcementsApi),
+  ...Object.values(navigationApi),
   ...Object.values(mediaApi),
   ...Object.values(ordersApi),
   ...Object.values(paymentsApi),

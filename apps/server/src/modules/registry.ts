@@ -15,6 +15,7 @@ import { faceVerifyModule } from './face-verify';
 import { ordersModule } from './orders';
 import { paymentsModule } from './payments';
 import { announcementsModule } from './announcements';
+import { navigationModule } from './navigation';
 
 /**
  * Every feature of the server. ops comes first: its global hooks (metrics, the route list behind
@@ -34,6 +35,7 @@ export const MODULES: readonly FeatureModule[] = [
   ordersModule,
   paymentsModule,
   announcementsModule,
+  navigationModule,
 ];
 
 /** Route plugins of every module, registered in this order by `buildApp`. */

@@ -4,6 +4,7 @@ import { seedDemoCatalogue } from './demo-catalogue';
 import { seedDemoSocialLogin } from '../modules/social/demo-seed';
 import { seedDemoCommerce } from '../modules/orders/demo-seed';
 import { seedDemoAnnouncement } from '../modules/announcements/demo-seed';
+import { seedDemoNavigation } from '../modules/navigation/demo-seed';
 
 export const DEMO_MEMBER = { mobile: '13800000000', password: 'kezhan123', nickName: '课栈学员' };
 
@@ -35,6 +36,7 @@ export const DEMO_SEED_STEPS: SeedStep[] = [
   seedDemoSocialLogin,
   seedDemoCommerce,
   seedDemoAnnouncement,
+  seedDemoNavigation,
 ];
 
 /** Seeds the demo on the first start: only when the database has no member yet. */
