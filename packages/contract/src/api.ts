@@ -11,6 +11,7 @@ import { messagesApi } from './messages';
 import { navigationApi } from './navigation';
 import { ordersApi, paymentGatewayApi, paymentsApi } from './orders';
 import { socialApi } from './social';
+import { unifiedOrderApi } from './unified-order';
 
 /** Every endpoint the server can register, in the order /api/docs lists them. */
 export const API_ENDPOINTS: readonly Endpoint[] = [
@@ -27,6 +28,7 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(mediaApi),
   ...Object.values(ordersApi),
   ...Object.values(paymentsApi),
+  ...Object.values(unifiedOrderApi),
   ...Object.values(paymentGatewayApi),
   ...Object.values(devApi.oauth.qq),
   ...Object.values(devApi.oauth.wechat),
