@@ -1,4 +1,5 @@
 import type { Endpoint } from './endpoint';
+import { agreementsApi } from './agreements';
 import { announcementsApi } from './announcements';
 import { authApi } from './auth';
 import { opsApi, systemApi } from './config';
@@ -20,6 +21,7 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(authApi),
   ...Object.values(socialApi),
   ...Object.values(memberApi),
+  ...Object.values(agreementsApi),
   ...Object.values(faceVerifyApi),
   ...Object.values(messagesApi),
   ...Object.values(coursesApi),

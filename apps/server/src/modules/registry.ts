@@ -16,6 +16,7 @@ import { ordersModule } from './orders';
 import { paymentsModule } from './payments';
 import { announcementsModule } from './announcements';
 import { navigationModule } from './navigation';
+import { agreementsModule } from './agreements';
 
 /**
  * Every feature of the server. ops comes first: its global hooks (metrics, the route list behind
@@ -36,6 +37,7 @@ export const MODULES: readonly FeatureModule[] = [
   paymentsModule,
   announcementsModule,
   navigationModule,
+  agreementsModule,
 ];
 
 /** Route plugins of every module, registered in this order by `buildApp`. */

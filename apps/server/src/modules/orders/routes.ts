@@ -11,6 +11,8 @@ import { checkPromoCode, findPromoCode, serializePromoCode } from './promo-codes
 import { findRole, listRoles } from './roles';
 import { unifiedOrderApi } from '@kezhan/contract/unified-order';
 import { createUnifiedOrder } from './unified-order';
+import { recordAgreements } from '../agreements/agreements-service';
+import { clientOf } from '../../shared/http/client-info';
 
 /** VIP plans, promo codes, order creation and the member's orders (api-contract §9). */
 export default async function orderRoutes(app: FastifyInstance) {
@@ -55,6 +57,15 @@ export default async function orderRoutes(app: FastifyInstance) {
         goodsId: body.goods_id,
         promoCode: body.promo_code,
         agreeProtocol: body.agree_protocol,
+        onAgreed: async (type) =>
+          recordAgreements(
+            db,
+            await services.settings.snapshot(),
+            memberIdOf(request),
+            [type === 'COURSE' ? 'paid_content_purchase_agreement' : 'vip_service_agreement'],
+            clientOf(request),
+            services.now(),
+          ),
       }),
     );
   });
