@@ -75,10 +75,7 @@ export async function loadViewBlocks(
     .select(['id', 'platform', 'page', 'sign', 'sort', 'config'])
     .where('page', '=', page);
   if (platform !== null) query = query.where('platform', '=', platform);
-  const rows = await query
-    .orderBy('sort')
-    .orderBy('id')
-    .execute();
+  const rows = await query.orderBy('sort').orderBy('id').execute();
   const blocks = rows.map((row) => ({ ...row, config_render: absoluteImages(decode(row.config), appUrl) }));
   const wanted = [
     ...new Set(

@@ -27,7 +27,8 @@ export function page(reply: FastifyReply, title: string, body: string, status = 
 /** Gateway notifications are a few KB; anything much larger is not one. */
 const NOTIFY_BODY_LIMIT = 32 * 1024;
 
-export const amountText = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+export const amountText = (cents: number) =>
+  `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 /**
  * Server-to-server notifications of the gateways and the pages of our own payment steps. The
