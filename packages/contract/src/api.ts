@@ -1,4 +1,6 @@
 import type { Endpoint } from './endpoint';
+import { agreementsApi } from './agreements';
+import { announcementsApi } from './announcements';
 import { authApi } from './auth';
 import { opsApi, systemApi } from './config';
 import { coursesApi } from './courses';
@@ -7,8 +9,10 @@ import { faceVerifyApi } from './face';
 import { mediaApi } from './media';
 import { memberApi } from './member';
 import { messagesApi } from './messages';
+import { navigationApi } from './navigation';
 import { ordersApi, paymentGatewayApi, paymentsApi } from './orders';
 import { socialApi } from './social';
+import { unifiedOrderApi } from './unified-order';
 
 /** Every endpoint the server can register, in the order /api/docs lists them. */
 export const API_ENDPOINTS: readonly Endpoint[] = [
@@ -17,12 +21,16 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(authApi),
   ...Object.values(socialApi),
   ...Object.values(memberApi),
+  ...Object.values(agreementsApi),
   ...Object.values(faceVerifyApi),
   ...Object.values(messagesApi),
   ...Object.values(coursesApi),
+  ...Object.values(announcementsApi),
+  ...Object.values(navigationApi),
   ...Object.values(mediaApi),
   ...Object.values(ordersApi),
   ...Object.values(paymentsApi),
+  ...Object.values(unifiedOrderApi),
   ...Object.values(paymentGatewayApi),
   ...Object.values(devApi.oauth.qq),
   ...Object.values(devApi.oauth.wechat),

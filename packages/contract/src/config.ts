@@ -21,6 +21,8 @@ export const siteConfig = z.strictObject({
   /** Kezhan: the agreement a member accepts before buying a course (older MeEdu servers omit it). */
   paid_content_purchase_protocol: z.string(),
   aboutus: z.string(),
+  /** 购买须知: HTML shown under a course's description (2026 clients), `''` when unset. */
+  course_purchase_notice: z.string(),
   player: z.strictObject({
     cover: z.string(),
     enabled_bullet_secret: numberOrText,
@@ -74,7 +76,8 @@ export const systemApi = {
   }),
   userProtocol: protocolPage('/user/protocol', '用户协议 (user agreement)'),
   privacyProtocol: protocolPage('/user/private_protocol', '隐私协议 (privacy policy)'),
-  vipProtocol: protocolPage('/vip/protocol', '会员服务协议 (VIP service agreement)'),
+  vipProtocol: protocolPage('/user/vip_protocol', '会员服务协议 (VIP service agreement)'),
+  vipProtocolFormer: protocolPage('/vip/protocol', '会员服务协议 (VIP service agreement, former address)'),
   paidContentProtocol: protocolPage(
     '/user/paid_content_purchase_protocol',
     '付费内容购买协议 (paid content purchase agreement)',

@@ -490,6 +490,8 @@ const blockFields = {
   sort: z.number(),
   /** The stored JSON text. */
   config: z.string(),
+  /** Only on `/api/v2/decorationPage/blocks`: the decoration page the block belongs to. */
+  decoration_page_id: z.number().optional(),
 };
 const block = <S extends string, C extends z.ZodType>(sign: S, config: C) =>
   z.strictObject({ ...blockFields, sign: z.literal(sign), config_render: config });
@@ -509,10 +511,11 @@ export type ViewBlock = z.infer<typeof viewBlock>;
 export const viewBlockList = z.array(viewBlock);
 export type ViewBlockList = z.infer<typeof viewBlockList>;
 
-/** `GET /api/v2/decorationPage/blocks`: the later MeEdu path, `platform` defaults to h5. */
-export const decorationBlocksQuery = viewBlocksQuery.extend({
-  platform: z.preprocess((value) => (value === undefined ? 'h5' : value), requiredText('参数错误', 32)),
-});
+/**
+ * `GET /api/v2/decorationPage/blocks`: the later MeEdu path. The page key alone picks the page
+ * (`h5-page-index`, `pc-page-index`); a `platform` sent by older clients is ignored.
+ */
+export const decorationBlocksQuery = z.object({ page_name: requiredText('page_name参数不能为空', 64) });
 
 /** `GET /api/v3/course/{courseId}/attach/{id}` — the download address carries a single-use ticket. */
 export const attachmentDownloadAddress = z.strictObject({ download_url: z.string() });
@@ -693,7 +696,7 @@ export const coursesApi = {
     method: 'GET',
     path: '/api/v2/decorationPage/blocks',
     tag: 'home and search',
-    summary: 'Home page blocks, later MeEdu path (only `page_name`; platform is h5)',
+    summary: 'Home page blocks by decoration page (`page_name` = `h5-page-index` or `pc-page-index`)',
     query: decorationBlocksQuery,
     data: viewBlockList,
   }),

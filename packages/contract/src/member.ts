@@ -3,6 +3,16 @@ import { defineEndpoint } from './endpoint';
 import { emptyData } from './shapes';
 import { mobileNumber, oneOf, requiredSecret, requiredText } from './validation';
 
+/**
+ * Whether the member accepted the published user agreement and privacy policy (true when
+ * there is nothing to accept). The 2026 MeEdu clients ask before anything else when one is false.
+ */
+export const agreementStatus = z.strictObject({
+  user_agreement_agreed: z.boolean(),
+  privacy_policy_agreed: z.boolean(),
+});
+export type AgreementStatus = z.infer<typeof agreementStatus>;
+
 /** `GET /api/v2/member/detail` */
 export const memberDetail = z.strictObject({
   id: z.number(),
@@ -30,6 +40,8 @@ export const memberDetail = z.strictObject({
   is_face_verify: z.boolean(),
   profile_real_name: z.string(),
   profile_id_number: z.string(),
+  /** Always sent by this server; older MeEdu servers do not have it. */
+  agreement_status: agreementStatus.optional(),
 });
 export type MemberDetail = z.infer<typeof memberDetail>;
 

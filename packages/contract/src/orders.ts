@@ -22,8 +22,11 @@ export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
 export const PAYMENT_SIGNS = ['alipay', 'wechat-jsapi', 'wechat_h5', 'handPay', 'sandbox'] as const;
 export type PaymentSign = (typeof PAYMENT_SIGNS)[number];
 
-/** `h5` = any mobile browser, `wechat` = inside the WeChat app (UA contains micromessenger). */
-export const PAYMENT_SCENES = ['h5', 'wechat'] as const;
+/**
+ * `h5` = any mobile browser, `wechat` = inside the WeChat app (UA contains micromessenger),
+ * `pc` = a computer's browser (the MeEdu PC clients).
+ */
+export const PAYMENT_SCENES = ['h5', 'wechat', 'pc'] as const;
 export type PaymentScene = (typeof PAYMENT_SCENES)[number];
 
 const MAX_ID = 2_147_483_647;

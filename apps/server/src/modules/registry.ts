@@ -14,6 +14,9 @@ import { socialModule } from './social';
 import { faceVerifyModule } from './face-verify';
 import { ordersModule } from './orders';
 import { paymentsModule } from './payments';
+import { announcementsModule } from './announcements';
+import { navigationModule } from './navigation';
+import { agreementsModule } from './agreements';
 
 /**
  * Every feature of the server. ops comes first: its global hooks (metrics, the route list behind
@@ -32,6 +35,9 @@ export const MODULES: readonly FeatureModule[] = [
   faceVerifyModule,
   ordersModule,
   paymentsModule,
+  announcementsModule,
+  navigationModule,
+  agreementsModule,
 ];
 
 /** Route plugins of every module, registered in this order by `buildApp`. */

@@ -3,6 +3,8 @@ import { hashPassword } from '../shared/auth/passwords';
 import { seedDemoCatalogue } from './demo-catalogue';
 import { seedDemoSocialLogin } from '../modules/social/demo-seed';
 import { seedDemoCommerce } from '../modules/orders/demo-seed';
+import { seedDemoAnnouncement } from '../modules/announcements/demo-seed';
+import { seedDemoNavigation } from '../modules/navigation/demo-seed';
 
 export const DEMO_MEMBER = { mobile: '13800000000', password: 'kezhan123', nickName: '课栈学员' };
 
@@ -33,6 +35,8 @@ export const DEMO_SEED_STEPS: SeedStep[] = [
   seedDemoCatalogue,
   seedDemoSocialLogin,
   seedDemoCommerce,
+  seedDemoAnnouncement,
+  seedDemoNavigation,
 ];
 
 /** Seeds the demo on the first start: only when the database has no member yet. */

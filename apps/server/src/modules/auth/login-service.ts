@@ -80,6 +80,8 @@ export async function loginWithSms(
     const id = await registerMember(trx, snapshot, {
       mobile: input.mobile,
       registerIp: client.ip,
+      userAgent: client.userAgent,
+      platform: client.platform,
       now: deps.now(),
     });
     if (snapshot.int('member.is_lock_default') === 1) return null;

@@ -4,19 +4,24 @@ import { hashPassword } from '../../shared/auth/passwords';
 import { randomAlphanumeric } from '../../shared/auth/tokens';
 import type { SettingsSnapshot } from '../../shared/settings/settings-service';
 import { notifyMember } from '../messages/notify';
+import { recordAgreements, REQUIRED_AGREEMENTS } from '../agreements/agreements-service';
 
 export const WELCOME_MESSAGE = '用户注册成功';
 
 export interface NewMember {
   mobile: string;
   registerIp?: string;
+  /** Recorded with the agreements a new account accepts by registering. */
+  userAgent?: string;
+  platform?: string;
   now: Date;
 }
 
 /**
  * Creates a member the way MeEdu's SMS login does: random 12-character
  * nickname, default avatar, an unusable random password, the welcome message, and the
- * register credit reward when configured. Run it inside the caller's transaction.
+ * register credit reward when configured. Registering accepts the published user agreement and
+ * privacy policy (the sign-up screens ask for it). Run it inside the caller's transaction.
  */
 export async function registerMember(
   trx: Db,
@@ -41,6 +46,14 @@ export async function registerMember(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await recordAgreements(
+    trx,
+    settings,
+    inserted.id,
+    REQUIRED_AGREEMENTS,
+    { ip: member.registerIp ?? '', userAgent: member.userAgent ?? '', platform: member.platform ?? '' },
+    member.now,
+  );
   await notifyMember(trx, inserted.id, WELCOME_MESSAGE);
   if (reward > 0) await notifyMember(trx, inserted.id, `积分变动:${reward}，备注:注册送${reward}积分`);
   return inserted.id;

@@ -41,6 +41,24 @@ export function vodBlockIds(configRender: unknown): number[] {
 }
 
 /**
+ * Decoration pages by key: each page key has one block list, and its id is stable so that
+ * clients which remember `decoration_page_id` see the same value on every answer.
+ */
+export const DECORATION_PAGES: Readonly<Record<string, number>> = { 'pc-page-index': 1, 'h5-page-index': 2 };
+
+/** `GET /api/v2/decorationPage/blocks`: every block stored under the page key, whatever the platform. */
+export async function loadDecorationBlocks(
+  db: Db,
+  appUrl: string,
+  now: Date,
+  page: string,
+): Promise<ViewBlock[]> {
+  const blocks = await loadViewBlocks(db, appUrl, now, null, page);
+  const pageId = DECORATION_PAGES[page] ?? 0;
+  return blocks.map((block) => ({ ...block, decoration_page_id: pageId }));
+}
+
+/**
  * `GET /api/v2/viewBlock/page/blocks`: the page's blocks by `sort`, `config` decoded into
  * `config_render`. A vod block's items become the full courses, in the stored order, keeping
  * only courses that are on the lists (deleted, hidden or unpublished ones are dropped).
@@ -49,17 +67,15 @@ export async function loadViewBlocks(
   db: Db,
   appUrl: string,
   now: Date,
-  platform: string,
+  platform: string | null,
   page: string,
 ): Promise<ViewBlock[]> {
-  const rows = await db
+  let query = db
     .selectFrom('view_blocks')
     .select(['id', 'platform', 'page', 'sign', 'sort', 'config'])
-    .where('platform', '=', platform)
-    .where('page', '=', page)
-    .orderBy('sort')
-    .orderBy('id')
-    .execute();
+    .where('page', '=', page);
+  if (platform !== null) query = query.where('platform', '=', platform);
+  const rows = await query.orderBy('sort').orderBy('id').execute();
   const blocks = rows.map((row) => ({ ...row, config_render: absoluteImages(decode(row.config), appUrl) }));
   const wanted = [
     ...new Set(

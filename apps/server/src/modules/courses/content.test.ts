@@ -54,12 +54,12 @@ describe('content import / export CLI and the demo catalogue', () => {
     const first = await counts();
     expect(first.courses).toBe(12);
     expect(first.course_categories).toBe(6);
-    expect(first.view_blocks).toBe(8);
+    expect(first.view_blocks).toBe(10);
     expect(first.course_attachments).toBe(2);
     const again = await cli('import', DEMO_CATALOGUE_FILE);
     expect(again.exitCode).toBe(0);
     expect(again.output[0]).toMatch(
-      /^Imported 6 categories, 12 courses, \d+ chapters, \d+ videos, 2 attachments, 8 blocks$/,
+      /^Imported 6 categories, 12 courses, \d+ chapters, \d+ videos, 2 attachments, 10 blocks$/,
     );
     expect(await counts()).toEqual(first);
   });

@@ -15,7 +15,7 @@ import {
   prepareAttachmentDownload,
 } from './attachments';
 import { redeemNavigationTicket } from '../../shared/auth/navigation-tickets';
-import { loadViewBlocks } from './blocks';
+import { loadDecorationBlocks, loadViewBlocks } from './blocks';
 import {
   findCourseOnSale,
   listCategories,
@@ -215,8 +215,7 @@ export default async function courseRoutes(app: FastifyInstance) {
     const query = request.query;
     return ok(await loadViewBlocks(db, appUrl, now(), query.platform, query.page_name));
   });
-  route(app, coursesApi.decorationBlocks, async (request) => {
-    const query = request.query;
-    return ok(await loadViewBlocks(db, appUrl, now(), query.platform, query.page_name));
-  });
+  route(app, coursesApi.decorationBlocks, async (request) =>
+    ok(await loadDecorationBlocks(db, appUrl, now(), request.query.page_name)),
+  );
 }

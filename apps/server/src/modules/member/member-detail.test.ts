@@ -40,6 +40,8 @@ describe('GET /api/v2/member/detail and tokens', () => {
       is_face_verify: 'boolean',
       profile_real_name: 'string',
       profile_id_number: 'string',
+      // 2026 clients: whether the published user agreement and privacy policy were accepted.
+      agreement_status: 'object',
     };
     expect(Object.keys(res.data).sort()).toEqual(Object.keys(types).sort());
     for (const [field, type] of Object.entries(types)) expect(typeof res.data[field], field).toBe(type);

@@ -6,6 +6,7 @@ import { AuthenticationError } from '../../shared/http/errors';
 import { route } from '../../shared/http/route';
 import { memberIdOf } from '../../shared/auth/guard';
 import { loadMemberDetail } from './member-detail';
+import { agreementStatus } from '../agreements/agreements-service';
 import { readAvatarUpload, replaceAvatar } from './avatar-service';
 import {
   bindMobile,
@@ -27,9 +28,11 @@ export default async function memberRoutes(app: FastifyInstance) {
   });
 
   route(app, memberApi.detail, async (request) => {
-    const detail = await loadMemberDetail(db, memberIdOf(request), env.appUrl);
+    const userId = memberIdOf(request);
+    const detail = await loadMemberDetail(db, userId, env.appUrl);
     if (!detail) throw new AuthenticationError();
-    return ok(detail);
+    const agreements = await agreementStatus(db, await app.services.settings.snapshot(), userId);
+    return ok({ ...detail, agreement_status: agreements });
   });
 
   route(app, memberApi.avatar, async (request) => {

@@ -9,6 +9,10 @@ import { listMemberOrders } from './order-queries';
 import { createCourseOrder, createRoleOrder, findMemberOrder } from './order-service';
 import { checkPromoCode, findPromoCode, serializePromoCode } from './promo-codes';
 import { findRole, listRoles } from './roles';
+import { unifiedOrderApi } from '@kezhan/contract/unified-order';
+import { createUnifiedOrder } from './unified-order';
+import { recordAgreements } from '../agreements/agreements-service';
+import { clientOf } from '../../shared/http/client-info';
 
 /** VIP plans, promo codes, order creation and the member's orders. */
 export default async function orderRoutes(app: FastifyInstance) {
@@ -42,6 +46,28 @@ export default async function orderRoutes(app: FastifyInstance) {
   route(app, ordersApi.createRoleOrder, async (request) => {
     const body = request.body;
     return ok(await createRoleOrder(services, memberIdOf(request), body.role_id, body.promo_code));
+  });
+
+  /** The 2026 clients' single entry: same service as the two routes above. */
+  route(app, unifiedOrderApi.create, async (request) => {
+    const body = request.body;
+    return ok(
+      await createUnifiedOrder(services, memberIdOf(request), {
+        goodsType: body.goods_type,
+        goodsId: body.goods_id,
+        promoCode: body.promo_code,
+        agreeProtocol: body.agree_protocol,
+        onAgreed: async (type) =>
+          recordAgreements(
+            db,
+            await services.settings.snapshot(),
+            memberIdOf(request),
+            [type === 'COURSE' ? 'paid_content_purchase_agreement' : 'vip_service_agreement'],
+            clientOf(request),
+            services.now(),
+          ),
+      }),
+    );
   });
 
   route(app, ordersApi.memberOrders, async (request) => {

@@ -8,13 +8,13 @@ import { failure } from '../../shared/http/envelope';
 import { route } from '../../shared/http/route';
 import { applyVerifiedNotification, prepareJsapiPayment, receiveNotification } from './payment-service';
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-function page(reply: FastifyReply, title: string, body: string, status = 200) {
+export function page(reply: FastifyReply, title: string, body: string, status = 200) {
   return reply
     .status(status)
     .header('cache-control', 'no-store')
@@ -27,7 +27,8 @@ function page(reply: FastifyReply, title: string, body: string, status = 200) {
 /** Gateway notifications are a few KB; anything much larger is not one. */
 const NOTIFY_BODY_LIMIT = 32 * 1024;
 
-const amountText = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+export const amountText = (cents: number) =>
+  `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 /**
  * Server-to-server notifications of the gateways and the pages of our own payment steps. The

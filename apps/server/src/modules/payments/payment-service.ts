@@ -29,8 +29,8 @@ const GATEWAY_SCENES: Record<PaymentSign, readonly PaymentScene[]> = {
   alipay: ['h5'],
   'wechat-jsapi': ['wechat'],
   wechat_h5: ['h5'],
-  handPay: ['h5', 'wechat'],
-  sandbox: ['h5', 'wechat'],
+  handPay: ['h5', 'wechat', 'pc'],
+  sandbox: ['h5', 'wechat', 'pc'],
 };
 
 /** The signs each notifying source may settle an order as. */

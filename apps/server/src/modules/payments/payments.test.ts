@@ -40,7 +40,7 @@ describe('payments: methods, tickets, redirect, sandbox and manual transfer', ()
   describe('GET /api/v2/order/payments', () => {
     it('needs a valid scene', async () => {
       expect((await get('/api/v2/order/payments')).message).toBe('参数错误');
-      expect((await get('/api/v2/order/payments?scene=pc')).message).toBe('参数错误');
+      expect((await get('/api/v2/order/payments?scene=tv')).message).toBe('参数错误');
       expect((await get('/api/v2/order/payments?scene=h5', null)).code).toBe(401);
     });
 
@@ -88,7 +88,7 @@ describe('payments: methods, tickets, redirect, sandbox and manual transfer', ()
         '参数错误',
       );
       expect(
-        (await get(`/api/v2/order/pay/redirect?order_id=1&payment=sandbox&payment_scene=pc&ticket=x`, null))
+        (await get(`/api/v2/order/pay/redirect?order_id=1&payment=sandbox&payment_scene=tv&ticket=x`, null))
           .message,
       ).toBe('参数错误');
     });

@@ -11,6 +11,7 @@ const PROTOCOL_PAGES: { endpoint: (typeof systemApi)['userProtocol']; title: str
     { endpoint: systemApi.userProtocol, title: '用户协议', setting: 'protocol.user' },
     { endpoint: systemApi.privacyProtocol, title: '隐私协议', setting: 'protocol.private' },
     { endpoint: systemApi.vipProtocol, title: '会员服务协议', setting: 'protocol.vip' },
+    { endpoint: systemApi.vipProtocolFormer, title: '会员服务协议', setting: 'protocol.vip' },
     { endpoint: systemApi.paidContentProtocol, title: '付费内容购买协议', setting: 'protocol.paid_content' },
     { endpoint: systemApi.aboutUs, title: '关于我们', setting: 'aboutus' },
   ];

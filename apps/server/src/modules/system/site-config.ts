@@ -22,9 +22,10 @@ export function buildSiteConfig(settings: SettingsSnapshot, appUrl: string): Sit
     icp2_link: settings.text('icp2_link'),
     user_protocol: `${appUrl}/user/protocol`,
     user_private_protocol: `${appUrl}/user/private_protocol`,
-    vip_protocol: `${appUrl}/vip/protocol`,
+    vip_protocol: `${appUrl}/user/vip_protocol`,
     paid_content_purchase_protocol: `${appUrl}/user/paid_content_purchase_protocol`,
     aboutus: `${appUrl}/aboutus`,
+    course_purchase_notice: settings.text('course_purchase_notice'),
     player: {
       cover: absolute(appUrl, settings.text('player.cover')),
       enabled_bullet_secret: settings.int('player.enabled_bullet_secret'),

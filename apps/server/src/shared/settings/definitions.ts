@@ -33,6 +33,11 @@ export const SETTING_DEFINITIONS = {
     '<p>购买付费内容即表示同意付费内容购买协议。</p>',
     '付费内容购买协议 HTML (accepted before buying a course)',
   ),
+  course_purchase_notice: setting(
+    'text',
+    '',
+    '课程购买须知 HTML (shown under a course description; empty hides it)',
+  ),
   aboutus: setting('text', '<p>课栈：开放的移动学习平台。</p>', '关于我们 HTML'),
   'player.cover': setting('string', '/images/player-thumb.png', '播放器封面'),
   'player.enabled_bullet_secret': setting('int', '0', '1 = 播放器跑马灯水印'),

@@ -1,0 +1,47 @@
+import type { FriendLink, Nav, Slider } from '@kezhan/contract/navigation';
+import type { Db } from '../../shared/db/database';
+import { isoTimestamp } from '../../shared/time';
+import { publicUrl } from '../courses/serialize';
+
+const iso = (date: Date) => isoTimestamp(date)!;
+
+/** Top-level items by sort, each with its children by sort. */
+export async function listNavs(db: Db, platform: string): Promise<Nav[]> {
+  const rows = await db
+    .selectFrom('navs')
+    .selectAll()
+    .where('platform', '=', platform)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+  const shaped = rows.map((row) => ({
+    ...row,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  }));
+  return shaped
+    .filter((row) => row.parent_id === 0)
+    .map((row) => ({ ...row, children: shaped.filter((child) => child.parent_id === row.id) }));
+}
+
+export async function listLinks(db: Db): Promise<FriendLink[]> {
+  const rows = await db.selectFrom('links').selectAll().orderBy('sort').orderBy('id').execute();
+  return rows.map((row) => ({ ...row, created_at: iso(row.created_at), updated_at: iso(row.updated_at) }));
+}
+
+export async function listSliders(db: Db, appUrl: string, platform: string): Promise<Slider[]> {
+  const rows = await db
+    .selectFrom('sliders')
+    .selectAll()
+    .where('platform', '=', platform)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    thumb: publicUrl(appUrl, row.thumb),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+    deleted_at: null,
+  }));
+}
