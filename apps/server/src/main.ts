@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { registerAdminEndpoint, removeAdminFile, writeAdminFile } from './cli/admin-endpoint';
 import { DEMO_MEMBER, seedDemoIfEmpty } from './seed/demo-seed';
 import { startScheduler } from './jobs/scheduler';
+import { DEMO_ADMIN, seedDemoAdministrator } from './modules/admin/demo-seed';
 
 /** Nodes started together on an empty database seed it once: the first holder of this lock. */
 const SEED_LOCK_ID = 72_530_002;
@@ -14,7 +15,11 @@ async function main() {
   // Production starts empty: the demo member's password is public.
   const seeded = env.isProduction
     ? false
-    : await services.database.withAdvisoryLock(SEED_LOCK_ID, () => seedDemoIfEmpty(services));
+    : await services.database.withAdvisoryLock(SEED_LOCK_ID, async () => {
+        const demo = await seedDemoIfEmpty(services);
+        await seedDemoAdministrator(services);
+        return demo;
+      });
   const app = await buildApp(services, { serveH5: true });
   const { token } = registerAdminEndpoint(app);
   await app.listen({ host: env.host, port: env.port });
@@ -29,6 +34,9 @@ async function main() {
     `  ephemeral state: ${env.redisUrl ? 'Redis (REDIS_URL)' : 'in memory'}`,
     seeded ? '  demo data seeded (first run)' : '',
     env.isProduction ? '' : `  demo login: mobile ${DEMO_MEMBER.mobile}, password ${DEMO_MEMBER.password}`,
+    env.isProduction
+      ? `  operator console: ${localUrl}/admin (create an administrator with: npm run cli -- admin:create <username>)`
+      : `  operator console: ${localUrl}/admin, login ${DEMO_ADMIN.username} / ${DEMO_ADMIN.password}`,
     services.media.ffmpegAvailable
       ? '  video: ffmpeg found, uploaded videos are transcoded and encrypted in the background'
       : `  video: TRANSCODING UNAVAILABLE, ffmpeg not found (install ffmpeg or set FFMPEG_PATH); the demo plays, uploaded videos wait`,

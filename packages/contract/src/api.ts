@@ -1,4 +1,5 @@
 import type { Endpoint } from './endpoint';
+import { ADMIN_ENDPOINTS } from './admin/index';
 import { authApi } from './auth';
 import { opsApi, systemApi } from './config';
 import { coursesApi } from './courses';
@@ -28,4 +29,5 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(devApi.oauth.wechat),
   devApi.faceIdPage,
   devApi.faceIdComplete,
+  ...ADMIN_ENDPOINTS,
 ];

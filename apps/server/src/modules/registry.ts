@@ -14,6 +14,7 @@ import { socialModule } from './social';
 import { faceVerifyModule } from './face-verify';
 import { ordersModule } from './orders';
 import { paymentsModule } from './payments';
+import { adminModule } from './admin';
 
 /**
  * Every feature of the server. ops comes first: its global hooks (metrics, the route list behind
@@ -32,6 +33,7 @@ export const MODULES: readonly FeatureModule[] = [
   faceVerifyModule,
   ordersModule,
   paymentsModule,
+  adminModule,
 ];
 
 /** Route plugins of every module, registered in this order by `buildApp`. */

@@ -1,0 +1,11 @@
+import type { FeatureModule } from '../module';
+import { adminCommands } from './commands';
+import adminSessionRoutes from './session-routes';
+
+/** Operator console API (`/api/admin/…`): administrators, sessions, permissions, audit log. */
+export const adminModule: FeatureModule = {
+  name: 'admin',
+  routes: [adminSessionRoutes],
+  commands: adminCommands,
+  migrations: ['0090_admin.sql'],
+};
