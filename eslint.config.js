@@ -23,7 +23,10 @@ export default tseslint.config(
     files: ['scripts/**', 'apps/*/scripts/**', 'e2e/**', 'apps/server/**'],
     languageOptions: { globals: globals.node },
   },
-  { files: ['apps/h5/src/**', 'apps/h5/public/**'], languageOptions: { globals: globals.browser } },
+  {
+    files: ['apps/h5/src/**', 'apps/h5/public/**', 'apps/admin/src/**'],
+    languageOptions: { globals: globals.browser },
+  },
   {
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',

@@ -35,6 +35,8 @@ export interface ServerEnv {
   trustProxy: TrustProxy;
   logLevel: string;
   h5DistDir: string;
+  /** The built operator console, served at /admin (ADMIN_DIST_DIR). */
+  adminDistDir: string;
   /** Extra origins the h5 may fetch media and API data from (CSP_MEDIA_ORIGINS, comma-separated). */
   cspMediaOrigins: string[];
   sms: SmsEnv;
@@ -243,6 +245,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
     smsResendSeconds: Math.max(1, integer(source.SMS_RESEND_SECONDS, 60, 'SMS_RESEND_SECONDS')),
     logLevel: source.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     h5DistDir: path.resolve(source.H5_DIST_DIR || path.join(repoRoot, 'apps/h5/dist')),
+    adminDistDir: path.resolve(source.ADMIN_DIST_DIR || path.join(repoRoot, 'apps/admin/dist')),
     cspMediaOrigins: (source.CSP_MEDIA_ORIGINS || '')
       .split(',')
       .map((origin) => origin.trim())
