@@ -31,7 +31,10 @@ export default tseslint.config(
     files: ['scripts/**', 'apps/*/scripts/**', 'e2e/**', 'apps/server/**', '*.js'],
     languageOptions: { globals: globals.node },
   },
-  { files: ['apps/h5/src/**', 'apps/h5/public/**'], languageOptions: { globals: globals.browser } },
+  {
+    files: ['apps/h5/src/**', 'apps/h5/public/**', 'apps/admin/src/**'],
+    languageOptions: { globals: globals.browser },
+  },
   { files: WEB_APPS, ...reactHooks.configs.flat.recommended },
   { files: WEB_APPS, ...jsxA11y.flatConfigs.recommended },
   {

@@ -47,23 +47,30 @@ function hashTree(hash, target) {
   }
 }
 
-/** Builds the h5 when its sources (or the contract it imports) changed since the last build. */
-export function ensureH5Build({ force = false } = {}) {
-  const h5 = path.join(root, 'apps/h5');
-  const pkg = JSON.parse(fs.readFileSync(path.join(h5, 'package.json'), 'utf8'));
+/** Builds a web app of the workspace when its sources (or the contract it imports) changed since its last build. */
+function ensureAppBuild(folder, workspace, label, { force = false } = {}) {
+  const dir = path.join(root, folder);
+  const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
   if (!pkg.scripts?.build) return;
   const hash = createHash('sha256');
   for (const item of ['src', 'public', 'index.html', 'package.json', 'vite.config.ts', 'tsconfig.json']) {
-    hashTree(hash, path.join(h5, item));
+    hashTree(hash, path.join(dir, item));
   }
   hashTree(hash, path.join(root, 'packages/contract/src'));
   const digest = hash.digest('hex');
-  const stamp = path.join(h5, 'dist', '.build-stamp');
+  const stamp = path.join(dir, 'dist', '.build-stamp');
   if (!force && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === digest) return;
-  console.log('› Building the h5 app…');
-  runOrExit('npm', ['run', 'build', '-w', '@kezhan/h5']);
+  console.log(`› Building the ${label}…`);
+  runOrExit('npm', ['run', 'build', '-w', workspace]);
   fs.writeFileSync(stamp, digest);
 }
+
+/** Builds the h5 when its sources (or the contract it imports) changed since the last build. */
+export const ensureH5Build = (options) => ensureAppBuild('apps/h5', '@kezhan/h5', 'h5 app', options);
+
+/** Builds the operator console (served at /admin) when its sources changed. */
+export const ensureAdminBuild = (options) =>
+  ensureAppBuild('apps/admin', '@kezhan/admin', 'operator console', options);
 
 /**
  * The environment of `npm start` / `npm run cli`: development (demo data, console SMS codes,

@@ -2,7 +2,7 @@
 // tests (PGlite, and PostgreSQL + Redis when DATABASE_URL / REDIS_URL are set), then browser
 // end-to-end tests in Debian's Chromium against the real server.
 import fs from 'node:fs';
-import { ensureDependencies, ensureFfmpeg, ensureH5Build, run, runOrExit } from './lib.mjs';
+import { ensureDependencies, ensureFfmpeg, ensureAdminBuild, ensureH5Build, run, runOrExit } from './lib.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -55,6 +55,7 @@ if (JSON.parse(fs.readFileSync('apps/h5/package.json', 'utf8')).scripts?.test) {
 }
 if (fs.existsSync('e2e/playwright.config.ts')) {
   ensureH5Build();
+  ensureAdminBuild();
   step('end-to-end (Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
 }
 

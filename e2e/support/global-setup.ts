@@ -1,6 +1,8 @@
-// Builds the h5 once before the run when its sources changed (same check as `npm start`).
-import { ensureH5Build } from '../../scripts/lib.mjs';
+// Builds the h5 and the operator console once before the run when their sources changed (same
+// check as `npm start`).
+import { ensureAdminBuild, ensureH5Build } from '../../scripts/lib.mjs';
 
 export default function globalSetup(): void {
   ensureH5Build();
+  ensureAdminBuild();
 }

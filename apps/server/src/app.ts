@@ -20,6 +20,7 @@ import { connectionOptions } from './shared/http/connection';
 import { RedisStore } from './shared/store/redis-store';
 import { countsAgainstRateLimit } from './shared/http/rate-limit-scope';
 import { API_MODULES } from './modules/registry';
+import { serveConsole } from './modules/admin/console-static';
 
 /**
  * Fastify's own hop-count option trusts nobody (it cannot check the peer), so a hop count becomes
@@ -33,7 +34,10 @@ function trustProxyOption(
 }
 
 export interface BuildAppOptions {
-  /** Serve the built h5 from `env.h5DistDir` (the real server does; API tests need not). */
+  /**
+   * Serve the built h5 from `env.h5DistDir` and the operator console from `env.adminDistDir` at
+   * /admin (the real server does; API tests need not).
+   */
   serveH5?: boolean;
   logger?: boolean;
   /** Write the JSON log lines here instead of stdout (tests read them). */
@@ -90,6 +94,7 @@ export async function buildApp(
   }
 
   for (const module of API_MODULES) await app.register(module);
+  if (options.serveH5) await serveConsole(app, env.adminDistDir);
   await serveH5(app, options.serveH5 ? env.h5DistDir : '', {
     bootAnswers: bootAnswers(services),
     allowedUrls: cspAllowedUrls(env),

@@ -5,6 +5,7 @@ import { registerAdminEndpoint, removeAdminFile, writeAdminFile } from './cli/ad
 import { DEMO_MEMBER, seedDemoIfEmpty } from './seed/demo-seed';
 import { startScheduler } from './jobs/scheduler';
 import { readableLogStream } from './shared/http/readable-log';
+import { DEMO_ADMIN, seedDemoAdministrator } from './modules/admin/demo-seed';
 
 /** Nodes started together on an empty database seed it once: the first holder of this lock. */
 const SEED_LOCK_ID = 72_530_002;
@@ -15,7 +16,11 @@ async function main() {
   // Production starts empty: the demo member's password is public.
   const seeded = env.isProduction
     ? false
-    : await services.database.withAdvisoryLock(SEED_LOCK_ID, () => seedDemoIfEmpty(services));
+    : await services.database.withAdvisoryLock(SEED_LOCK_ID, async () => {
+        const demo = await seedDemoIfEmpty(services);
+        await seedDemoAdministrator(services);
+        return demo;
+      });
   const logStream = env.logFormat === 'readable' ? readableLogStream() : undefined;
   const app = await buildApp(services, { serveH5: true, logStream });
   const { token } = registerAdminEndpoint(app);
@@ -31,6 +36,9 @@ async function main() {
     `  ephemeral state: ${env.redisUrl ? 'Redis (REDIS_URL)' : 'in memory'}`,
     seeded ? '  demo data seeded (first run)' : '',
     env.isProduction ? '' : `  demo login: mobile ${DEMO_MEMBER.mobile}, password ${DEMO_MEMBER.password}`,
+    env.isProduction
+      ? `  operator console: ${localUrl}/admin (create an administrator with: npm run cli -- admin:create <username>)`
+      : `  operator console: ${localUrl}/admin, login ${DEMO_ADMIN.username} / ${DEMO_ADMIN.password}`,
     services.media.ffmpegAvailable
       ? '  video: ffmpeg found, uploaded videos are transcoded and encrypted in the background'
       : `  video: TRANSCODING UNAVAILABLE, ffmpeg not found (install ffmpeg or set FFMPEG_PATH); the demo plays, uploaded videos wait`,

@@ -1,6 +1,7 @@
 import type { Endpoint } from './endpoint';
 import { agreementsApi } from './agreements';
 import { announcementsApi } from './announcements';
+import { ADMIN_ENDPOINTS } from './admin/index';
 import { authApi } from './auth';
 import { opsApi, systemApi } from './config';
 import { coursesApi } from './courses';
@@ -36,4 +37,5 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(devApi.oauth.wechat),
   devApi.faceIdPage,
   devApi.faceIdComplete,
+  ...ADMIN_ENDPOINTS,
 ];

@@ -8,8 +8,11 @@ import type { z } from 'zod';
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** `member`: needs a token; `optional`: serves guests, shows more to members; `none`: public. */
-export type EndpointAuth = 'none' | 'member' | 'optional';
+/**
+ * `member`: needs a token; `optional`: serves guests, shows more to members; `none`: public;
+ * `admin`: an operator-console route, needs an administrator session holding `permission`.
+ */
+export type EndpointAuth = 'none' | 'member' | 'optional' | 'admin';
 
 /** What a non-envelope route answers: a content type, or a 302/303 redirect. */
 export type RawAnswer =
@@ -23,6 +26,8 @@ interface EndpointBase {
   summary: string;
   description?: string;
   auth?: EndpointAuth;
+  /** With `auth: 'admin'`: the permission the administrator's role must grant (see admin/permissions.ts). */
+  permission?: string;
   /** Path parameters (always strings on the wire; schemas may turn them into numbers). */
   params?: z.ZodType;
   query?: z.ZodType;

@@ -37,6 +37,8 @@ export interface ServerEnv {
   /** `readable` lines for a developer's console (the default in development) or pino's JSON (LOG_FORMAT). */
   logFormat: 'json' | 'readable';
   h5DistDir: string;
+  /** The built operator console, served at /admin (ADMIN_DIST_DIR). */
+  adminDistDir: string;
   /** Extra origins the h5 may fetch media and API data from (CSP_MEDIA_ORIGINS, comma-separated). */
   cspMediaOrigins: string[];
   /**
@@ -255,6 +257,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
     logLevel: source.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     logFormat: logFormat(source.LOG_FORMAT, isProduction),
     h5DistDir: path.resolve(source.H5_DIST_DIR || path.join(repoRoot, 'apps/h5/dist')),
+    adminDistDir: path.resolve(source.ADMIN_DIST_DIR || path.join(repoRoot, 'apps/admin/dist')),
     cspMediaOrigins: (source.CSP_MEDIA_ORIGINS || '')
       .split(',')
       .map((origin) => origin.trim())

@@ -134,9 +134,14 @@ describe('OpenAPI document and /api/docs', () => {
       if (!operation) continue; // not registered on this node (checked above)
       const label = key(endpoint.method, endpoint.path);
       const auth = endpoint.auth ?? 'none';
-      expect(operation.security, label).toEqual(
-        auth === 'member' ? [{ bearerAuth: [] }] : auth === 'optional' ? [{}, { bearerAuth: [] }] : [],
-      );
+      const security = {
+        member: [{ bearerAuth: [] }],
+        optional: [{}, { bearerAuth: [] }],
+        admin: [{ adminSession: [] }],
+        none: [],
+      }[auth];
+      expect(operation.security, label).toEqual(security);
+      if (auth === 'admin') expect(operation.description, label).toContain(`\`${endpoint.permission}\``);
       if (isEnvelopeEndpoint(endpoint)) {
         const schema = (operation.responses['200'].content as any)['application/json'].schema;
         const { $schema: _, ...expected } = z.toJSONSchema(endpoint.data, {

@@ -82,7 +82,13 @@ function responses(endpoint: Endpoint) {
 function operation(endpoint: Endpoint) {
   const auth = endpoint.auth ?? 'none';
   const security =
-    auth === 'member' ? [{ bearerAuth: [] }] : auth === 'optional' ? [{}, { bearerAuth: [] }] : [];
+    auth === 'member'
+      ? [{ bearerAuth: [] }]
+      : auth === 'optional'
+        ? [{}, { bearerAuth: [] }]
+        : auth === 'admin'
+          ? [{ adminSession: [] }]
+          : [];
   const description = [
     endpoint.description,
     endpoint.condition ? `Exists ${endpoint.condition}.` : '',
@@ -91,6 +97,11 @@ function operation(endpoint: Endpoint) {
       : '',
     auth === 'optional'
       ? "A member token is optional; with one the answer includes the member's own state."
+      : '',
+    auth === 'admin'
+      ? `Operator console: needs an administrator session cookie whose role grants \`${endpoint.permission}\` ` +
+        '(else `{code: 401, message: "请登录"}` or `{code: 403}`); a POST, PUT or DELETE also needs the ' +
+        "session's `X-CSRF-Token` header."
       : '',
   ]
     .filter(Boolean)
@@ -141,6 +152,7 @@ export function buildOpenApiDocument(appUrl: string, options: OpenApiOptions = {
     components: {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        adminSession: { type: 'apiKey', in: 'cookie', name: 'kezhan_admin' },
       },
       schemas: {
         Envelope: {

@@ -39,6 +39,11 @@ export interface RouteOptions {
   config?: FastifyContextConfig;
   /** A body limit other than the app's (e.g. small for gateway notifications). */
   bodyLimit?: number;
+  /**
+   * The access check of an `auth: 'admin'` endpoint (modules/admin registers those through
+   * `adminRoute`, which derives it from the endpoint's permission).
+   */
+  preHandler?: preHandlerAsyncHookHandler;
 }
 
 const AUTH_HANDLERS = { member: requireMember, optional: optionalMember } as const;
@@ -88,8 +93,13 @@ export function route<E extends Endpoint>(
   const options = typeof optionsOrHandler === 'function' ? {} : optionsOrHandler;
   const handler = (typeof optionsOrHandler === 'function' ? optionsOrHandler : maybeHandler)!;
   const auth = endpoint.auth ?? 'none';
+  if (auth === 'admin' && !options.preHandler) {
+    throw new Error(
+      `${endpoint.method} ${endpoint.path} is an admin endpoint: register it with adminRoute()`,
+    );
+  }
   const preHandler: preHandlerAsyncHookHandler | undefined =
-    auth === 'none' ? undefined : AUTH_HANDLERS[auth];
+    auth === 'admin' ? options.preHandler : auth === 'none' ? undefined : AUTH_HANDLERS[auth];
   const checking = app.checkResponses && isEnvelopeEndpoint(endpoint);
   const { params, query, body } = endpoint;
 

@@ -1,0 +1,15 @@
+import type { AdminPermission } from '@kezhan/contract/admin/permissions';
+
+export interface MenuEntry {
+  path: string;
+  label: string;
+  permission: AdminPermission;
+}
+
+/** The console's sections; an administrator sees those their role grants. */
+export const MENU: MenuEntry[] = [
+  { path: '/courses', label: '课程管理', permission: 'course.view' },
+  { path: '/categories', label: '课程分类', permission: 'course.view' },
+  { path: '/settings', label: '站点设置', permission: 'settings.manage' },
+  { path: '/audit-logs', label: '操作日志', permission: 'audit.view' },
+];

@@ -1,0 +1,41 @@
+import { lazy, type ReactNode } from 'react';
+import { createBrowserRouter } from 'react-router-dom';
+import type { AdminPermission } from '@kezhan/contract/admin/permissions';
+import { useSession } from '@/shared/session';
+import { Forbidden } from '@/shared/states';
+import { LoginPage } from '@/features/session/login-page';
+import { Shell } from './shell';
+
+const CourseListPage = lazy(() => import('@/features/courses/course-list-page'));
+const CourseEditPage = lazy(() => import('@/features/courses/course-edit-page'));
+const CategoriesPage = lazy(() => import('@/features/categories/categories-page'));
+const SettingsPage = lazy(() => import('@/features/settings/settings-page'));
+const AuditLogPage = lazy(() => import('@/features/audit/audit-log-page'));
+
+function Guarded({ permission, children }: { permission: AdminPermission; children: ReactNode }) {
+  return useSession().can(permission) ? children : <Forbidden />;
+}
+
+const page = (permission: AdminPermission, element: ReactNode) => (
+  <Guarded permission={permission}>{element}</Guarded>
+);
+
+export const router = createBrowserRouter(
+  [
+    { path: '/login', element: <LoginPage /> },
+    {
+      path: '/',
+      element: <Shell />,
+      children: [
+        { path: 'courses', element: page('course.view', <CourseListPage />) },
+        { path: 'courses/new', element: page('course.edit', <CourseEditPage />) },
+        { path: 'courses/:id', element: page('course.view', <CourseEditPage />) },
+        { path: 'categories', element: page('course.view', <CategoriesPage />) },
+        { path: 'settings', element: page('settings.manage', <SettingsPage />) },
+        { path: 'audit-logs', element: page('audit.view', <AuditLogPage />) },
+        { path: '*', element: <Forbidden /> },
+      ],
+    },
+  ],
+  { basename: '/admin' },
+);

@@ -1,0 +1,100 @@
+import { Suspense } from 'react';
+import { Button, Layout, Menu, Result, Space, Typography } from 'antd';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useSession } from '@/shared/session';
+import { LoadError, PageLoading } from '@/shared/states';
+import { MENU } from './menu';
+
+const { Header, Sider, Content } = Layout;
+
+/** Signed-in frame: the menu of what the role grants, who is signed in, and the page. */
+export function Shell() {
+  const { session, bootError, retry, signOut, can } = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  if (bootError) {
+    return (
+      <div style={{ padding: 48 }}>
+        <LoadError error={new Error(bootError)} onRetry={retry} />
+      </div>
+    );
+  }
+  if (session === undefined) return <PageLoading />;
+  if (session === null) {
+    const redirect =
+      location.pathname === '/' ? '' : `?redirect=${encodeURIComponent(location.pathname + location.search)}`;
+    return <Navigate to={`/login${redirect}`} replace />;
+  }
+  const entries = MENU.filter((entry) => can(entry.permission));
+  const selected = entries.find((entry) => location.pathname.startsWith(entry.path))?.path;
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Sider
+        width={208}
+        theme="light"
+        breakpoint="lg"
+        collapsedWidth={0}
+        style={{ borderRight: '1px solid #f0f0f0' }}
+      >
+        <div
+          style={{
+            height: 56,
+            display: 'flex',
+            alignItems: 'center',
+            padding: '0 24px',
+            fontWeight: 600,
+            fontSize: 16,
+          }}
+        >
+          课栈管理后台
+        </div>
+        <nav aria-label="主菜单">
+          <Menu
+            mode="inline"
+            selectedKeys={selected ? [selected] : []}
+            items={entries.map((entry) => ({ key: entry.path, label: entry.label }))}
+            onClick={({ key }) => navigate(key)}
+            style={{ borderInlineEnd: 'none' }}
+          />
+        </nav>
+      </Sider>
+      <Layout>
+        <Header
+          style={{
+            background: '#fff',
+            padding: '0 24px',
+            display: 'flex',
+            justifyContent: 'flex-end',
+            alignItems: 'center',
+            borderBottom: '1px solid #f0f0f0',
+          }}
+        >
+          <Space size="middle">
+            <Typography.Text>
+              {session.administrator.display_name}（{session.administrator.role_name}）
+            </Typography.Text>
+            <Button onClick={() => void signOut()}>退出登录</Button>
+          </Space>
+        </Header>
+        <Content style={{ padding: 24 }}>
+          <main>
+            <Suspense fallback={<PageLoading />}>
+              {location.pathname === '/' ? (
+                entries[0] ? (
+                  <Navigate to={entries[0].path} replace />
+                ) : (
+                  <Result
+                    title={`欢迎，${session.administrator.display_name}`}
+                    subTitle="你的角色暂无可用的后台功能。"
+                  />
+                )
+              ) : (
+                <Outlet />
+              )}
+            </Suspense>
+          </main>
+        </Content>
+      </Layout>
+    </Layout>
+  );
+}

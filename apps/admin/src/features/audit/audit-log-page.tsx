@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { Input, Space, Table, Typography } from 'antd';
+import type { AuditLogEntry, AuditLogQuery } from '@kezhan/contract/admin/session';
+import { api } from '@/shared/http';
+import { LoadError } from '@/shared/states';
+import { useLoad } from '@/shared/use-load';
+
+const ACTION_NAMES: Record<string, string> = {
+  'session.login': '登录',
+  'administrator.locked': '账号锁定',
+  'administrator.create': '创建管理员',
+  'course.create': '新建课程',
+  'course.update': '编辑课程',
+  'course.publish': '上架课程',
+  'course.unpublish': '下架课程',
+  'course.delete': '删除课程',
+  'category.create': '新建分类',
+  'category.update': '编辑分类',
+  'category.delete': '删除分类',
+  'settings.update': '修改设置',
+};
+
+const json = (value: unknown) => (value === null ? '—' : JSON.stringify(value, null, 2));
+
+export default function AuditLogPage() {
+  const [query, setQuery] = useState<AuditLogQuery>({ page: 1, page_size: 20 });
+  const logs = useLoad(
+    () =>
+      api<{ data: AuditLogEntry[]; total: number }>('GET', '/api/admin/audit-logs', {
+        query: query as Record<string, string | number | undefined>,
+      }),
+    JSON.stringify(query),
+  );
+  return (
+    <>
+      <Typography.Title level={1} style={{ fontSize: 20, marginTop: 0 }}>
+        操作日志
+      </Typography.Title>
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Input.Search
+          aria-label="按操作筛选"
+          placeholder="操作，如 course.update"
+          allowClear
+          onSearch={(action) => setQuery((current) => ({ ...current, page: 1, action }))}
+        />
+        <Input.Search
+          aria-label="按管理员筛选"
+          placeholder="管理员账号"
+          allowClear
+          onSearch={(administrator) => setQuery((current) => ({ ...current, page: 1, administrator }))}
+        />
+      </Space>
+      {logs.error ? (
+        <LoadError error={logs.error} onRetry={logs.reload} />
+      ) : (
+        <Table<AuditLogEntry>
+          rowKey="id"
+          loading={logs.loading}
+          dataSource={logs.data?.data}
+          locale={{ emptyText: '暂无记录' }}
+          pagination={{
+            current: Number(query.page),
+            pageSize: Number(query.page_size),
+            total: logs.data?.total ?? 0,
+            onChange: (page, pageSize) => setQuery((current) => ({ ...current, page, page_size: pageSize })),
+          }}
+          expandable={{
+            expandedRowRender: (entry) => (
+              <Space align="start" size="large">
+                <div>
+                  <Typography.Text strong>修改前</Typography.Text>
+                  <pre style={{ maxWidth: 420, overflow: 'auto' }}>{json(entry.before)}</pre>
+                </div>
+                <div>
+                  <Typography.Text strong>修改后</Typography.Text>
+                  <pre style={{ maxWidth: 420, overflow: 'auto' }}>{json(entry.after)}</pre>
+                </div>
+              </Space>
+            ),
+          }}
+          columns={[
+            {
+              title: '时间',
+              dataIndex: 'created_at',
+              width: 180,
+              render: (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour12: false }),
+            },
+            { title: '管理员', dataIndex: 'administrator_name', width: 120 },
+            {
+              title: '操作',
+              dataIndex: 'action',
+              render: (action: string) => ACTION_NAMES[action] ?? action,
+            },
+            {
+              title: '对象',
+              key: 'target',
+              render: (_, entry) => (entry.target_type ? `${entry.target_type} #${entry.target_id}` : '—'),
+            },
+            { title: 'IP', dataIndex: 'ip', width: 140 },
+          ]}
+        />
+      )}
+    </>
+  );
+}

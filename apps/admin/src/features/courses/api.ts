@@ -1,0 +1,21 @@
+import type { DataOf } from '@kezhan/contract/endpoint';
+import type { adminCoursesApi, AdminCourseBody, AdminCourseListQuery } from '@kezhan/contract/admin/courses';
+import { api } from '@/shared/http';
+
+export type CoursePage = DataOf<typeof adminCoursesApi.list>;
+export type CourseDetail = DataOf<typeof adminCoursesApi.detail>;
+export type Categories = DataOf<typeof adminCoursesApi.categories>;
+
+export const listCourses = (query: AdminCourseListQuery) =>
+  api<CoursePage>('GET', '/api/admin/courses', {
+    query: query as Record<string, string | number | undefined>,
+  });
+export const getCourse = (id: number) => api<CourseDetail>('GET', `/api/admin/courses/${id}`);
+export const createCourse = (body: AdminCourseBody) =>
+  api<{ id: number }>('POST', '/api/admin/courses', { body });
+export const updateCourse = (id: number, body: AdminCourseBody) =>
+  api<[]>('PUT', `/api/admin/courses/${id}`, { body });
+export const setShelf = (id: number, isShow: 0 | 1) =>
+  api<[]>('PUT', `/api/admin/courses/${id}/shelf`, { body: { is_show: isShow } });
+export const deleteCourse = (id: number) => api<[]>('DELETE', `/api/admin/courses/${id}`);
+export const listCategories = () => api<Categories>('GET', '/api/admin/categories');

@@ -1,0 +1,262 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { PERMISSION_DENIED_MESSAGE } from './guard';
+import { auditRows, signedInAdmin, type AdminClient } from './test-support';
+
+interface CourseList {
+  data: { id: number; title: string; slug: string; is_show: number; category_name: string }[];
+  total: number;
+}
+
+describe('operator console: courses, categories, settings', () => {
+  let t: TestApp;
+  let editor: AdminClient;
+  let support: AdminClient;
+  let superAdmin: AdminClient;
+  let categoryId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    editor = await signedInAdmin(t, 'content', 'editor');
+    support = await signedInAdmin(t, 'support', 'helpdesk');
+    superAdmin = await signedInAdmin(t, 'super', 'boss');
+  });
+  afterAll(() => t.close());
+
+  const h5Titles = async () => {
+    const page = await t.request<{ data: { title: string }[] }>({
+      method: 'GET',
+      url: '/api/v2/courses?page_size=100',
+    });
+    return page.data.data.map((course) => course.title);
+  };
+
+  it('creates a category, and refuses a duplicate slug with a Chinese message', async () => {
+    const created = await editor.request<{ id: number }>({
+      method: 'POST',
+      url: '/api/admin/categories',
+      payload: { name: '数据分析', slug: 'data', sort: 3 },
+    });
+    expect(created.code).toBe(0);
+    categoryId = created.data.id;
+    const again = await editor.request({
+      method: 'POST',
+      url: '/api/admin/categories',
+      payload: { name: '重复', slug: 'data' },
+    });
+    expect(again).toMatchObject({ code: 1, message: '链接标识已被使用' });
+    const [row] = await auditRows(t, 'category.create');
+    expect(row).toMatchObject({ administrator_name: 'editor', target_id: String(categoryId), before: null });
+    expect(row.after).toEqual({ name: '数据分析', slug: 'data', parent_id: 0, sort: 3 });
+  });
+
+  it('checks a course with Chinese messages', async () => {
+    const post = (payload: object) => editor.request({ method: 'POST', url: '/api/admin/courses', payload });
+    const valid = { title: 'SQL 入门', slug: 'sql-basics', category_id: categoryId, charge: 99 };
+    expect(await post({ ...valid, title: '  ' })).toMatchObject({ code: 1, message: '请输入课程名称' });
+    expect(await post({ ...valid, slug: 'SQL 入门' })).toMatchObject({
+      code: 1,
+      message: '链接标识只能包含小写字母、数字和短横线，最长 119 位',
+    });
+    expect(await post({ ...valid, charge: -1 })).toMatchObject({
+      code: 1,
+      message: '价格须为 0 到 1000000 之间的整数',
+    });
+    expect(await post({ ...valid, charge: 1.5 })).toMatchObject({
+      code: 1,
+      message: '价格须为 0 到 1000000 之间的整数',
+    });
+    expect(await post({ ...valid, category_id: 99999 })).toMatchObject({ code: 1, message: '分类不存在' });
+    expect(await post({ ...valid, published_at: 'tomorrow' })).toMatchObject({
+      code: 1,
+      message: '上架时间格式错误',
+    });
+    expect(await auditRows(t, 'course.create')).toHaveLength(0);
+  });
+
+  let courseId: number;
+  it('creates a course off shelf with a sanitised description, audited; publishing shows it in the h5', async () => {
+    const created = await editor.request<{ id: number }>({
+      method: 'POST',
+      url: '/api/admin/courses',
+      payload: {
+        title: 'SQL 入门',
+        slug: 'sql-basics',
+        category_id: categoryId,
+        charge: 99,
+        short_description: '从零学 SQL',
+        render_desc: '<p onclick="steal()">查询<script>alert(1)</script></p>',
+      },
+    });
+    expect(created.code).toBe(0);
+    courseId = created.data.id;
+    const detail = await editor.request<{
+      render_desc: string;
+      is_show: number;
+      published_at: string | null;
+    }>({
+      method: 'GET',
+      url: `/api/admin/courses/${courseId}`,
+    });
+    expect(detail.data).toMatchObject({ render_desc: '<p>查询</p>', is_show: 0, published_at: null });
+    expect(await h5Titles()).not.toContain('SQL 入门');
+    const [createdRow] = await auditRows(t, 'course.create');
+    expect(createdRow.after).toMatchObject({ title: 'SQL 入门', charge: 99, is_show: 0 });
+
+    const publish = await editor.request({
+      method: 'PUT',
+      url: `/api/admin/courses/${courseId}/shelf`,
+      payload: { is_show: 1 },
+    });
+    expect(publish.code).toBe(0);
+    expect(await h5Titles()).toContain('SQL 入门');
+    const [published] = await auditRows(t, 'course.publish');
+    expect(published.before).toEqual({ is_show: 0, published_at: null });
+    expect(published.after).toMatchObject({ is_show: 1 });
+  });
+
+  it('lists with search, filters and sort', async () => {
+    await editor.request({
+      method: 'POST',
+      url: '/api/admin/courses',
+      payload: {
+        title: '免费的 Excel 课',
+        slug: 'excel-free',
+        category_id: categoryId,
+        charge: 0,
+        is_show: 1,
+      },
+    });
+    const list = (query: string) =>
+      editor.request<CourseList>({ method: 'GET', url: `/api/admin/courses?${query}` });
+    expect((await list('keyword=sql')).data.data.map((c) => c.slug)).toEqual(['sql-basics']);
+    expect((await list(`category_id=${categoryId}&charge=free`)).data.data.map((c) => c.slug)).toEqual([
+      'excel-free',
+    ]);
+    expect((await list(`category_id=${categoryId}&sort=price_desc`)).data.data.map((c) => c.slug)).toEqual([
+      'sql-basics',
+      'excel-free',
+    ]);
+    const paged = await list(`category_id=${categoryId}&page=2&page_size=1&sort=oldest`);
+    expect(paged.data).toMatchObject({ total: 2, data: [{ slug: 'excel-free', category_name: '数据分析' }] });
+    expect(await list('page_size=500')).toMatchObject({ code: 1, message: '参数错误' });
+  });
+
+  it('edits a course with before/after in the audit log', async () => {
+    const update = await editor.request({
+      method: 'PUT',
+      url: `/api/admin/courses/${courseId}`,
+      payload: { title: 'SQL 从入门到精通', slug: 'sql-basics', category_id: categoryId, charge: 199 },
+    });
+    expect(update.code).toBe(0);
+    const [row] = await auditRows(t, 'course.update');
+    expect(row).toMatchObject({
+      administrator_name: 'editor',
+      target_type: 'course',
+      target_id: String(courseId),
+    });
+    expect(row.before).toMatchObject({ title: 'SQL 入门', charge: 99 });
+    expect(row.after).toMatchObject({ title: 'SQL 从入门到精通', charge: 199 });
+    expect(await h5Titles()).toContain('SQL 从入门到精通');
+  });
+
+  it('lets 客服 look at courses but not change them, and nothing is written', async () => {
+    expect((await support.request({ method: 'GET', url: `/api/admin/courses/${courseId}` })).code).toBe(0);
+    const attempts = [
+      {
+        method: 'PUT' as const,
+        url: `/api/admin/courses/${courseId}`,
+        payload: { title: 'x', slug: 'x', category_id: categoryId, charge: 0 },
+      },
+      { method: 'PUT' as const, url: `/api/admin/courses/${courseId}/shelf`, payload: { is_show: 0 } },
+      { method: 'DELETE' as const, url: `/api/admin/courses/${courseId}` },
+      {
+        method: 'POST' as const,
+        url: '/api/admin/courses',
+        payload: { title: 'x', slug: 'y', category_id: categoryId, charge: 0 },
+      },
+    ];
+    for (const attempt of attempts) {
+      expect(await support.request(attempt)).toMatchObject({ code: 403, message: PERMISSION_DENIED_MESSAGE });
+    }
+    expect(await h5Titles()).toContain('SQL 从入门到精通');
+    const rows = await t.services.db
+      .selectFrom('admin_audit_logs')
+      .select('id')
+      .where('administrator_name', '=', 'helpdesk')
+      .where('action', '!=', 'session.login')
+      .execute();
+    expect(rows).toHaveLength(0);
+  });
+
+  it('takes a course off shelf, and deletes it softly', async () => {
+    await editor.request({
+      method: 'PUT',
+      url: `/api/admin/courses/${courseId}/shelf`,
+      payload: { is_show: 0 },
+    });
+    expect(await h5Titles()).not.toContain('SQL 从入门到精通');
+    expect(await auditRows(t, 'course.unpublish')).toHaveLength(1);
+    expect(
+      await editor.request({ method: 'DELETE', url: `/api/admin/categories/${categoryId}` }),
+    ).toMatchObject({
+      code: 1,
+      message: '该分类下还有课程或子分类，不能删除',
+    });
+    expect((await editor.request({ method: 'DELETE', url: `/api/admin/courses/${courseId}` })).code).toBe(0);
+    expect(await editor.request({ method: 'GET', url: `/api/admin/courses/${courseId}` })).toMatchObject({
+      code: 1,
+      message: '课程不存在',
+    });
+    const row = await t.services.db
+      .selectFrom('courses')
+      .select(['deleted_at'])
+      .where('id', '=', courseId)
+      .executeTakeFirstOrThrow();
+    expect(row.deleted_at).not.toBeNull();
+    expect((await auditRows(t, 'course.delete'))[0].before).toMatchObject({ title: 'SQL 从入门到精通' });
+  });
+
+  it('shows settings grouped with credentials as set / not set, and saves checked values', async () => {
+    const read = await superAdmin.request<{
+      settings: { key: string; group: string; value: string }[];
+      secrets: { name: string; is_set: boolean }[];
+    }>({
+      method: 'GET',
+      url: '/api/admin/settings',
+    });
+    expect(read.code).toBe(0);
+    expect(read.data.settings.find((s) => s.key === 'name')).toMatchObject({ group: '站点', value: '课栈' });
+    expect(read.data.settings.find((s) => s.key === 'payment.alipay.enabled')).toMatchObject({
+      group: '支付',
+    });
+    expect(read.data.settings.find((s) => s.key === 'protocol.user')).toMatchObject({ group: '协议' });
+    expect(read.data.secrets.find((s) => s.name === 'ALIPAY_PRIVATE_KEY')).toEqual({
+      name: 'ALIPAY_PRIVATE_KEY',
+      label: '支付宝应用私钥',
+      is_set: false,
+    });
+
+    const save = (values: object) =>
+      superAdmin.request({ method: 'PUT', url: '/api/admin/settings', payload: { values } });
+    expect(await save({ name: '新名字', 'login.limit.rule': 'abc' })).toMatchObject({
+      code: 1,
+      message: '1 = 不限制登录设备；3 = 仅允许最后登录的设备（login.limit.rule）须为整数',
+    });
+    expect(await save({ secret_thing: '1' })).toMatchObject({
+      code: 1,
+      message: '未知的设置项：secret_thing',
+    });
+    expect(
+      (await t.request<{ webname: string }>({ method: 'GET', url: '/api/v2/other/config' })).data.webname,
+    ).toBe('课栈');
+
+    expect((await save({ name: '数据学院', 'member.enabled_face_verify': true, icp: '' })).code).toBe(0);
+    expect(
+      (await t.request<{ webname: string }>({ method: 'GET', url: '/api/v2/other/config' })).data.webname,
+    ).toBe('数据学院');
+    const [row] = await auditRows(t, 'settings.update');
+    expect(row.before).toEqual({ name: '课栈', 'member.enabled_face_verify': 'false' });
+    expect(row.after).toEqual({ name: '数据学院', 'member.enabled_face_verify': 'true' });
+  });
+});

@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { ADMIN_ROLE_KEYS, ADMIN_ROLES, isAdminRole } from '@kezhan/contract/admin/permissions';
+import { CommandError, type CliCommand } from '../../cli/command';
+import { createAdministrator } from './administrators';
+import { writeAudit } from './audit';
+
+const roleList = ADMIN_ROLE_KEYS.map((role) => `${role} (${ADMIN_ROLES[role].name})`).join(', ');
+
+export const adminCommands: CliCommand[] = [
+  {
+    name: 'admin:create',
+    usage: 'admin:create <username> [role]',
+    summary: `Create an operator-console administrator with a generated password; role: ${roleList}; default super`,
+    async run(services, [username, role = 'super'], out) {
+      if (!username) throw new CommandError('Usage: admin:create <username> [role]');
+      if (!isAdminRole(role)) throw new CommandError(`Unknown role ${role}; one of: ${roleList}`);
+      const password = randomBytes(12).toString('base64url');
+      const now = services.now();
+      try {
+        const id = await services.db.transaction().execute(async (trx) => {
+          const created = await createAdministrator(trx, { username, password, role }, now);
+          await writeAudit(
+            trx,
+            { id: null, name: 'cli', ip: '' },
+            {
+              action: 'administrator.create',
+              targetType: 'administrator',
+              targetId: created,
+              after: { username, role },
+            },
+            now,
+          );
+          return created;
+        });
+        out.line(`administrator #${id} ${username} (${ADMIN_ROLES[role].name}) created`);
+        out.line(`password: ${password}`);
+        out.line('Sign in at /admin; keep the password somewhere safe, it is not shown again.');
+      } catch (error) {
+        throw new CommandError((error as Error).message);
+      }
+    },
+  },
+];

@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Endpoint } from '@kezhan/contract/endpoint';
+import {
+  ADMIN_CSRF_HEADER,
+  ADMIN_PERMISSIONS,
+  ADMIN_SESSION_COOKIE,
+  roleGrants,
+  type AdminPermission,
+} from '@kezhan/contract/admin/permissions';
+import { AuthenticationError, BusinessError } from '../../shared/http/errors';
+import { route, type EndpointHandler, type RouteOptions } from '../../shared/http/route';
+import { roleOf } from './administrators';
+import { csrfMatches, findActiveSession, type ActiveSession } from './sessions';
+
+export const PERMISSION_DENIED_MESSAGE = '没有权限执行此操作';
+export const CSRF_MESSAGE = '页面已过期，请刷新后重试';
+
+const sessions = new WeakMap<FastifyRequest, ActiveSession>();
+
+/** The value of one cookie of the request, or null. */
+export function readCookie(request: FastifyRequest, name: string): string | null {
+  const header = request.headers.cookie;
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const separator = part.indexOf('=');
+    if (separator < 0 || part.slice(0, separator).trim() !== name) continue;
+    const value = part.slice(separator + 1).trim();
+    return value || null;
+  }
+  return null;
+}
+
+const changesState = (request: FastifyRequest) => !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
+
+/**
+ * The access check of an admin route: a live session (else 401 请登录), a role that grants the
+ * permission (else 403), and on every change the session's CSRF token in `X-CSRF-Token` (else
+ * 403) — a page of another site can make the browser send the cookie only with SameSite lapses,
+ * and can never read the token.
+ */
+export function requireAdmin(permission: AdminPermission): preHandlerAsyncHookHandler {
+  return async function adminGuard(request: FastifyRequest, _reply: FastifyReply) {
+    const token = readCookie(request, ADMIN_SESSION_COOKIE);
+    const { db, now } = request.server.services;
+    const session = token ? await findActiveSession(db, token, now()) : null;
+    if (!session) throw new AuthenticationError();
+    const role = roleOf(session.administrator);
+    if (!role || !roleGrants(role, permission)) throw new BusinessError(PERMISSION_DENIED_MESSAGE, 403);
+    if (changesState(request) && !csrfMatches(session.csrfToken, request.headers[ADMIN_CSRF_HEADER])) {
+      throw new BusinessError(CSRF_MESSAGE, 403);
+    }
+    sessions.set(request, session);
+  };
+}
+
+/** The session an admin route serves (set by its guard). */
+export function adminSessionOf(request: FastifyRequest): ActiveSession {
+  const session = sessions.get(request);
+  if (!session) throw new AuthenticationError();
+  return session;
+}
+
+/**
+ * Registers an `auth: 'admin'` endpoint with the guard of the permission it declares; a
+ * declaration without a known permission fails at start, so no admin route can go unguarded.
+ */
+export function adminRoute<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+  options: Omit<RouteOptions, 'preHandler'> = {},
+): void {
+  const permission = endpoint.permission;
+  if (endpoint.auth !== 'admin' || !permission || !Object.hasOwn(ADMIN_PERMISSIONS, permission)) {
+    throw new Error(`${endpoint.method} ${endpoint.path} must declare auth 'admin' and a known permission`);
+  }
+  route(app, endpoint, { ...options, preHandler: requireAdmin(permission as AdminPermission) }, handler);
+}

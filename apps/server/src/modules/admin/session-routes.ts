@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { adminSessionApi } from '@kezhan/contract/admin/session';
+import { NO_DATA, ok } from '../../shared/http/envelope';
+import { route } from '../../shared/http/route';
+import { toProfile } from './administrators';
+import { listAuditLogs } from './audit';
+import { clearedSessionCookie, sessionCookie } from './cookie';
+import { adminRoute, adminSessionOf } from './guard';
+import { loginAdministrator } from './login';
+import { revokeSession, SESSION_LIFETIME_MS } from './sessions';
+
+/** Console sign-in and sign-out, the current session, and the audit log. */
+export default async function adminSessionRoutes(app: FastifyInstance) {
+  const { services } = app;
+  const { db, env, now } = services;
+
+  route(app, adminSessionApi.login, async (request, reply) => {
+    const { username, password } = request.body;
+    const { administrator, session } = await loginAdministrator(services, request, username, password);
+    reply.header('set-cookie', sessionCookie(env.appUrl, session.token, SESSION_LIFETIME_MS / 1000));
+    reply.header('cache-control', 'no-store');
+    return ok({ administrator: toProfile(administrator), csrf_token: session.csrfToken });
+  });
+
+  adminRoute(app, adminSessionApi.session, async (request, reply) => {
+    const session = adminSessionOf(request);
+    reply.header('cache-control', 'no-store');
+    return ok({ administrator: toProfile(session.administrator), csrf_token: session.csrfToken });
+  });
+
+  adminRoute(app, adminSessionApi.logout, async (request, reply) => {
+    await revokeSession(db, adminSessionOf(request).id, now());
+    reply.header('set-cookie', clearedSessionCookie(env.appUrl));
+    return ok(NO_DATA);
+  });
+
+  adminRoute(app, adminSessionApi.auditLogs, async (request) => ok(await listAuditLogs(db, request.query)));
+}

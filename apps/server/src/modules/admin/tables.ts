@@ -1,0 +1,57 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | null | undefined, Date | null>;
+type Counter = ColumnType<number, number | undefined, number>;
+type Text = ColumnType<string, string | undefined, string>;
+/** jsonb: written as JSON text, read back parsed. */
+type Json = ColumnType<unknown, string | null | undefined, string | null>;
+
+/** Migration 0090: operator-console accounts. `role` is a key of ADMIN_ROLES. */
+export interface AdministratorsTable {
+  id: Generated<number>;
+  username: string;
+  display_name: Text;
+  password: string;
+  role: string;
+  is_disabled: Counter;
+  failed_logins: Counter;
+  locked_until: NullableTimestamp;
+  last_login_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AdminSessionsTable {
+  /** SHA-256 (hex) of the cookie's token. */
+  id: string;
+  administrator_id: number;
+  csrf_token: string;
+  ip: Text;
+  user_agent: Text;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface AdminAuditLogsTable {
+  id: Generated<string>;
+  administrator_id: number | null;
+  administrator_name: string;
+  action: string;
+  target_type: Text;
+  target_id: Text;
+  before: Json;
+  after: Json;
+  ip: Text;
+  created_at: Timestamp;
+}
+
+declare module '../../shared/db/schema' {
+  interface Database {
+    administrators: AdministratorsTable;
+    admin_sessions: AdminSessionsTable;
+    admin_audit_logs: AdminAuditLogsTable;
+  }
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint';
+import { emptyData, listWithTotal } from '../shapes';
+import { optionalText, requiredSecret, requiredText } from '../validation';
+import { ADMIN_ROLE_KEYS } from './permissions';
+import { pageQuery } from './paging';
+
+export const adminLoginBody = z.object({
+  username: requiredText('请输入账号', 64),
+  password: requiredSecret('请输入密码', 128),
+});
+export type AdminLoginBody = z.input<typeof adminLoginBody>;
+
+export const adminProfile = z.strictObject({
+  id: z.number(),
+  username: z.string(),
+  display_name: z.string(),
+  role: z.enum(ADMIN_ROLE_KEYS),
+  role_name: z.string(),
+  permissions: z.array(z.string()),
+});
+export type AdminProfile = z.infer<typeof adminProfile>;
+
+/** A signed-in console: who, and the token to send in `X-CSRF-Token` with every change. */
+export const adminSession = z.strictObject({ administrator: adminProfile, csrf_token: z.string() });
+export type AdminSession = z.infer<typeof adminSession>;
+
+export const auditLogQuery = pageQuery.extend({
+  action: optionalText('参数错误', 64),
+  administrator: optionalText('参数错误', 64),
+});
+export type AuditLogQuery = z.input<typeof auditLogQuery>;
+export type AuditLogFilter = z.output<typeof auditLogQuery>;
+
+export const auditLogEntry = z.strictObject({
+  id: z.number(),
+  administrator_id: z.number().nullable(),
+  administrator_name: z.string(),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string(),
+  /** ISO */
+  created_at: z.string(),
+});
+export type AuditLogEntry = z.infer<typeof auditLogEntry>;
+
+export const adminSessionApi = {
+  login: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/login',
+    tag: 'admin',
+    summary: 'Administrator login',
+    description:
+      'Sets the HttpOnly session cookie. Five wrong passwords in a row lock the account for 15 minutes; ' +
+      'an IP is also limited to 20 attempts a minute.',
+    body: adminLoginBody,
+    data: adminSession,
+  }),
+  session: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/session',
+    tag: 'admin',
+    auth: 'admin',
+    permission: 'console.use',
+    summary: 'The signed-in administrator and the CSRF token of the session',
+    data: adminSession,
+  }),
+  logout: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/logout',
+    tag: 'admin',
+    auth: 'admin',
+    permission: 'console.use',
+    summary: 'End this session (revoked on every node)',
+    data: emptyData,
+  }),
+  auditLogs: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/audit-logs',
+    tag: 'admin',
+    auth: 'admin',
+    permission: 'audit.view',
+    summary: 'Audit log, newest first',
+    query: auditLogQuery,
+    data: listWithTotal(auditLogEntry),
+  }),
+};
