@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
+import { useRefetchAllWhenChanged } from '@/shared/data/query';
 import { onUnauthorized } from '@/shared/http/client';
 import { setNavigator } from '@/shared/http/navigation';
 import { PageLoading } from '@/shared/layout/page-loading';
@@ -24,6 +25,7 @@ function ConfigFailedBanner({ onRetry }: { onRetry: () => void }) {
 export function AppRoot() {
   const navigate = useNavigate();
   const { status, retry } = useStartup();
+  useRefetchAllWhenChanged(useAppStore((s) => s.isLogin));
 
   useEffect(() => {
     setNavigator((to, options) => navigate(to, options));

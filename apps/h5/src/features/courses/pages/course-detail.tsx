@@ -61,8 +61,7 @@ export default function CourseDetailPage() {
   const location = useLocation();
   const isLogin = useAppStore((s) => s.isLogin);
   const [tab, setTab] = useState<TabKey>('intro');
-  // Logging in elsewhere (a dialog, another tab) changes isBuy and isCollect: fetch again in place.
-  const detail = useCourse(id, { refreshDeps: [isLogin] });
+  const detail = useCourse(id);
   const postCourseComment = usePostCourseComment(id);
   const toggleLike = useToggleCourseLike();
   const data: CourseDetail | null = detail.data ?? null;

@@ -1,16 +1,12 @@
-import type { ViewBlock } from '@kezhan/contract/courses';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useAppStore } from '@/shared/store/app-store';
-import { ContinueLearning, continueFromRow, type ContinueLearningData } from '@/shared/ui/continue-learning';
+import { ContinueLearning } from '@/shared/ui/continue-learning';
 import { showToast } from '@/shared/ui/toast';
-import { getLastLearned } from '../api/get-last-learned';
-import { getPageBlocks } from '../api/get-page-blocks';
+import { useLastLearned, usePageBlocks } from '../api/queries';
 import { PageBlock } from '../components/page-blocks';
 import './home.css';
-
-type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; blocks: ViewBlock[] };
 
 function HomeSkeleton() {
   return (
@@ -32,46 +28,10 @@ export default function HomePage() {
   useDocumentTitle(name || '首页');
   const navigate = useNavigate();
   const [keywords, setKeywords] = useState('');
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let alive = true;
-    getPageBlocks({ quiet: true })
-      .then((res) => {
-        if (alive) setLoad({ status: 'ready', blocks: Array.isArray(res.data) ? res.data : [] });
-      })
-      .catch(() => {
-        if (alive) setLoad({ status: 'error' });
-      });
-    return () => {
-      alive = false;
-    };
-  }, [attempt]);
-
+  const blocks = usePageBlocks();
   const isLogin = useAppStore((s) => s.isLogin);
-  const [last, setLast] = useState<ContinueLearningData | null>(null);
-  useEffect(() => {
-    if (!isLogin) {
-      setLast(null);
-      return;
-    }
-    let alive = true;
-    getLastLearned({ quiet: true })
-      .then((res) => {
-        const row = res.data.data?.[0];
-        if (alive) setLast(row ? continueFromRow(row) : null);
-      })
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, [isLogin]);
-
-  const retry = useCallback(() => {
-    setLoad({ status: 'loading' });
-    setAttempt((a) => a + 1);
-  }, []);
+  const memberId = useAppStore((s) => s.user?.id ?? null);
+  const last = useLastLearned(isLogin ? memberId : null).data ?? null;
 
   const search = (e: React.FormEvent) => {
     e.preventDefault();
@@ -106,24 +66,24 @@ export default function HomePage() {
       </header>
 
       {last ? <ContinueLearning data={last} /> : null}
-      {load.status === 'loading' ? <HomeSkeleton /> : null}
-      {load.status === 'error' ? (
+      {blocks.loading ? <HomeSkeleton /> : null}
+      {blocks.error !== undefined ? (
         <div className="kz-home-failed" role="alert">
           <p>首页内容加载失败，请检查网络后重试</p>
-          <button type="button" onClick={retry}>
+          <button type="button" onClick={blocks.refetch}>
             重新加载
           </button>
         </div>
       ) : null}
-      {load.status === 'ready' ? (
+      {blocks.data ? (
         <div className="kz-home-blocks">
-          {load.blocks.map((block, i) => (
+          {blocks.data.map((block, i) => (
             <PageBlock key={block.id ?? i} block={block} />
           ))}
         </div>
       ) : null}
 
-      {load.status === 'ready' ? <footer className="kz-home-support">课栈提供技术支持</footer> : null}
+      {blocks.data ? <footer className="kz-home-support">课栈提供技术支持</footer> : null}
     </div>
   );
 }

@@ -1,0 +1,24 @@
+import { useApiQuery } from '@/shared/data/query';
+import { continueFromRow } from '@/shared/ui/continue-learning';
+import { getLastLearned } from './get-last-learned';
+import { getPageBlocks } from './get-page-blocks';
+
+/** Typed hooks over the home page's endpoints. */
+export function usePageBlocks() {
+  return useApiQuery(['page-blocks', 'h5-home'], async (signal) => {
+    const { data } = await getPageBlocks({ quiet: true, signal });
+    return Array.isArray(data) ? data : [];
+  });
+}
+
+/** The last lesson the member studied (继续学习); nothing for visitors (`memberId` null). */
+export function useLastLearned(memberId: number | null) {
+  return useApiQuery(
+    ['last-learned', memberId],
+    async (signal) => {
+      const row = (await getLastLearned({ quiet: true, signal })).data.data?.[0];
+      return row ? continueFromRow(row) : null;
+    },
+    { enabled: memberId !== null },
+  );
+}

@@ -1,0 +1,149 @@
+import { useRequest, useUpdateEffect } from 'ahooks';
+import { useCallback, useEffect, useRef } from 'react';
+
+/**
+ * The h5's one data layer, on ahooks' `useRequest` (see ARCHITECTURE.md § h5 data layer). Every
+ * read is a `useApiQuery` under a key, every write a `useApiMutation` that names the keys it makes
+ * stale. The rules are the same for every endpoint:
+ * - a key change, an unmount or a newer fetch aborts the request on its way (its answer is never
+ *   shown); React's StrictMode double mount is one more such abort;
+ * - answers are shown for the key they were fetched for only: a new key starts from `loading`;
+ * - no automatic retry: a failed read shows its error state and `refetch` is the 重试 button;
+ * - `pollingInterval` refetches after each answer until the caller sets it to 0;
+ * - `invalidate(prefix)` refetches every mounted query whose key starts with `prefix`; logging in or
+ *   out refetches them all.
+ */
+export type QueryKey = readonly (string | number | boolean | null)[];
+
+export interface QueryOptions {
+  /** false: nothing is fetched yet (no loading state either). */
+  enabled?: boolean;
+  /** Milliseconds between the end of one fetch and the next; 0 stops. */
+  pollingInterval?: number;
+  /** Fetch again when one of these changes, keeping what is shown until the new answer. */
+  refreshDeps?: readonly unknown[];
+}
+
+export interface Query<T> {
+  /** The answer for the current key (kept while a refetch of the same key runs). */
+  data: T | undefined;
+  /** Why the last fetch of the current key failed (undefined while fetching again). */
+  error: unknown;
+  /** Enabled, and neither an answer nor an error for the current key yet. */
+  loading: boolean;
+  refetch: () => void;
+  /** Replaces the answer locally, e.g. after a write whose result is known. */
+  setData: (data: T) => void;
+  /** Stops polling and drops what is on its way. */
+  cancel: () => void;
+}
+
+interface Keyed<T> {
+  key: string;
+  value: T;
+}
+
+const mounted = new Map<string, Set<() => void>>();
+const errorKeys = new WeakMap<object, string>();
+
+function keyText(key: QueryKey): string {
+  return JSON.stringify(key);
+}
+
+/** Refetches every mounted query whose key starts with `prefix`. */
+export function invalidate(prefix: QueryKey): void {
+  const whole = keyText(prefix);
+  const head = whole.slice(0, -1);
+  for (const [key, refetchers] of mounted) {
+    if (key === whole || (prefix.length === 0 ? true : key.startsWith(`${head},`)))
+      refetchers.forEach((refetch) => refetch());
+  }
+}
+
+/**
+ * Logging in or out changes many answers (isBuy, isCollect, progress): every mounted query fetches
+ * again, keeping what it shows until then. Mounted once, by the app root.
+ */
+export function useRefetchAllWhenChanged(value: unknown): void {
+  useUpdateEffect(() => invalidate([]), [value]);
+}
+
+export function useApiQuery<T>(
+  key: QueryKey,
+  fetch: (signal: AbortSignal) => Promise<T>,
+  options: QueryOptions = {},
+): Query<T> {
+  const { enabled = true, pollingInterval = 0, refreshDeps = [] } = options;
+  const text = keyText(key);
+  const inFlight = useRef<AbortController | null>(null);
+
+  const request = useRequest(
+    async (): Promise<Keyed<T>> => {
+      inFlight.current?.abort();
+      const controller = new AbortController();
+      inFlight.current = controller;
+      try {
+        return { key: text, value: await fetch(controller.signal) };
+      } catch (error) {
+        if (error !== null && typeof error === 'object') errorKeys.set(error, text);
+        throw error;
+      }
+    },
+    {
+      ready: enabled,
+      refreshDeps: [text, ...refreshDeps],
+      pollingInterval: enabled ? pollingInterval : 0,
+      onError: () => undefined,
+    },
+  );
+  const { refresh, cancel, mutate } = request;
+
+  useEffect(() => () => inFlight.current?.abort(), []);
+
+  useEffect(() => {
+    const refetchers = mounted.get(text) ?? new Set<() => void>();
+    mounted.set(text, refetchers);
+    refetchers.add(refresh);
+    return () => {
+      refetchers.delete(refresh);
+      if (refetchers.size === 0) mounted.delete(text);
+    };
+  }, [text, refresh]);
+
+  const setData = useCallback((value: T) => mutate({ key: text, value }), [mutate, text]);
+  const stop = useCallback(() => {
+    inFlight.current?.abort();
+    cancel();
+  }, [cancel]);
+
+  const data = request.data?.key === text ? request.data.value : undefined;
+  const failed = request.error as object | undefined;
+  const error = !request.loading && failed && errorKeys.get(failed) === text ? failed : undefined;
+  return {
+    data,
+    error,
+    loading: enabled && data === undefined && error === undefined,
+    refetch: refresh,
+    setData,
+    cancel: stop,
+  };
+}
+
+export interface Mutation<A extends unknown[], T> {
+  /** Runs the write; rejects as the HTTP client does (its message already shown). */
+  run: (...args: A) => Promise<T>;
+  pending: boolean;
+}
+
+/** A write. When it succeeds, the queries under `invalidates` fetch again. */
+export function useApiMutation<A extends unknown[], T>(
+  write: (...args: A) => Promise<T>,
+  invalidates: readonly QueryKey[] = [],
+): Mutation<A, T> {
+  const request = useRequest(write, {
+    manual: true,
+    onError: () => undefined,
+    onSuccess: () => invalidates.forEach(invalidate),
+  });
+  return { run: request.runAsync, pending: request.loading };
+}
