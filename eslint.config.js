@@ -59,6 +59,8 @@ export default tseslint.config(
     // replaces, and a few dialogs / countdowns that reset state from an effect. Remove a file from
     // this list when it is clean.
     files: [
+      'apps/admin/src/shared/session.tsx',
+      'apps/admin/src/shared/use-load.ts',
       'apps/h5/src/features/auth/pages/face-success.tsx',
       'apps/h5/src/features/courses/components/video-player.tsx',
       'apps/h5/src/features/courses/pages/course-detail.tsx',

@@ -22,6 +22,7 @@ function Popup({ onClose }: { onClose: () => void }) {
   useFocusReturn(true);
   return (
     <div role="dialog" aria-label="弹窗">
+      {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a dialog's first control takes focus */}
       <button type="button" autoFocus onClick={onClose}>
         关闭
       </button>
