@@ -32,6 +32,8 @@ export interface Query<T> {
   /** Enabled, and neither an answer nor an error for the current key yet. */
   loading: boolean;
   refetch: () => void;
+  /** Fetches again and settles when the answer is in, whatever it was (pull-to-refresh). */
+  reload: () => Promise<void>;
   /** Replaces the answer locally, e.g. after a write whose result is known. */
   setData: (data: T) => void;
   /** Stops polling and drops what is on its way. */
@@ -96,7 +98,7 @@ export function useApiQuery<T>(
       onError: () => undefined,
     },
   );
-  const { refresh, cancel, mutate } = request;
+  const { refresh, refreshAsync, cancel, mutate } = request;
 
   useEffect(() => () => inFlight.current?.abort(), []);
 
@@ -111,6 +113,14 @@ export function useApiQuery<T>(
   }, [text, refresh]);
 
   const setData = useCallback((value: T) => mutate({ key: text, value }), [mutate, text]);
+  const reload = useCallback(
+    () =>
+      refreshAsync().then(
+        () => undefined,
+        () => undefined,
+      ),
+    [refreshAsync],
+  );
   const stop = useCallback(() => {
     inFlight.current?.abort();
     cancel();
@@ -124,6 +134,7 @@ export function useApiQuery<T>(
     error,
     loading: enabled && data === undefined && error === undefined,
     refetch: refresh,
+    reload,
     setData,
     cancel: stop,
   };
