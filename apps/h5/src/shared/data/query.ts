@@ -1,4 +1,4 @@
-import { useRequest, useUpdateEffect } from 'ahooks';
+import { useRequest } from 'ahooks';
 import { useCallback, useEffect, useRef } from 'react';
 
 /**
@@ -10,8 +10,8 @@ import { useCallback, useEffect, useRef } from 'react';
  * - answers are shown for the key they were fetched for only: a new key starts from `loading`;
  * - no automatic retry: a failed read shows its error state and `refetch` is the 重试 button;
  * - `pollingInterval` refetches after each answer until the caller sets it to 0;
- * - `invalidate(prefix)` refetches every mounted query whose key starts with `prefix`; logging in or
- *   out refetches them all.
+ * - `invalidate(prefix)` refetches every mounted query whose key starts with `prefix` (`[]`: all of
+ *   them, which the app root does when the member logs in or out).
  */
 export type QueryKey = readonly (string | number | boolean | null)[];
 
@@ -60,14 +60,6 @@ export function invalidate(prefix: QueryKey): void {
     if (key === whole || (prefix.length === 0 ? true : key.startsWith(`${head},`)))
       refetchers.forEach((refetch) => refetch());
   }
-}
-
-/**
- * Logging in or out changes many answers (isBuy, isCollect, progress): every mounted query fetches
- * again, keeping what it shows until then. Mounted once, by the app root.
- */
-export function useRefetchAllWhenChanged(value: unknown): void {
-  useUpdateEffect(() => invalidate([]), [value]);
 }
 
 export function useApiQuery<T>(

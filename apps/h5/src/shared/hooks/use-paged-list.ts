@@ -15,6 +15,13 @@ export interface PagedList<T> {
   refresh: () => Promise<void>;
   /** Loads page 1 from scratch (after a failed first page). */
   retry: () => void;
+  /** Changes rows in place after a write whose result is known (e.g. a message read). */
+  updateItems: (change: (items: T[]) => T[]) => void;
+}
+
+export interface PagedListOptions<T> {
+  /** Rows already listed (moved down by a new row on page 1) are not appended twice. */
+  idOf?: (item: T) => string | number;
 }
 
 interface Pages<T> {
@@ -33,6 +40,7 @@ export function usePagedList<T>(
   fetchPage: (page: number, signal?: AbortSignal) => Promise<T[]>,
   pageSize: number,
   key: string,
+  options: PagedListOptions<T> = {},
 ): PagedList<T> {
   const first = useApiQuery(['paged', key], async (signal): Promise<Pages<T>> => {
     const rows = await fetchPage(1, signal);
@@ -41,6 +49,7 @@ export function usePagedList<T>(
   const shown = useLatest(first.data);
   const fetchLatest = useLatest(fetchPage);
   const loadingMore = useRef(false);
+  const idOf = useLatest(options.idOf);
   const { setData } = first;
 
   const loadMore = useCallback(async () => {
@@ -50,11 +59,22 @@ export function usePagedList<T>(
     try {
       const rows = await fetchLatest.current(list.page + 1);
       if (shown.current !== list) return;
-      setData({ items: [...list.items, ...rows], page: list.page + 1, hasMore: rows.length >= pageSize });
+      const identify = idOf.current;
+      const listed = identify ? new Set(list.items.map(identify)) : null;
+      const added = listed && identify ? rows.filter((row) => !listed.has(identify(row))) : rows;
+      setData({ items: [...list.items, ...added], page: list.page + 1, hasMore: rows.length >= pageSize });
     } finally {
       loadingMore.current = false;
     }
-  }, [shown, fetchLatest, setData, pageSize]);
+  }, [shown, fetchLatest, idOf, setData, pageSize]);
+
+  const updateItems = useCallback(
+    (change: (items: T[]) => T[]) => {
+      const list = shown.current;
+      if (list) setData({ ...list, items: change(list.items) });
+    },
+    [shown, setData],
+  );
 
   let status: PagedStatus = 'loading';
   if (first.data) status = 'ready';
@@ -66,5 +86,6 @@ export function usePagedList<T>(
     loadMore,
     refresh: first.reload,
     retry: first.refetch,
+    updateItems,
   };
 }
