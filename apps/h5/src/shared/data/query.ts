@@ -22,6 +22,8 @@ export interface QueryOptions {
   pollingInterval?: number;
   /** Fetch again when one of these changes, keeping what is shown until the new answer. */
   refreshDeps?: readonly unknown[];
+  /** Fetch again whenever the page becomes visible again (counts that change elsewhere). */
+  refetchWhenVisible?: boolean;
 }
 
 export interface Query<T> {
@@ -67,7 +69,7 @@ export function useApiQuery<T>(
   fetch: (signal: AbortSignal) => Promise<T>,
   options: QueryOptions = {},
 ): Query<T> {
-  const { enabled = true, pollingInterval = 0, refreshDeps = [] } = options;
+  const { enabled = true, pollingInterval = 0, refreshDeps = [], refetchWhenVisible = false } = options;
   const text = keyText(key);
   const inFlight = useRef<AbortController | null>(null);
 
@@ -93,6 +95,15 @@ export function useApiQuery<T>(
   const { refresh, refreshAsync, cancel, mutate } = request;
 
   useEffect(() => () => inFlight.current?.abort(), []);
+
+  useEffect(() => {
+    if (!refetchWhenVisible || !enabled) return;
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') refresh();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [refetchWhenVisible, enabled, refresh]);
 
   useEffect(() => {
     const refetchers = mounted.get(text) ?? new Set<() => void>();
