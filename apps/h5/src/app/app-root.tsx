@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
-import { useRefetchAllWhenChanged } from '@/shared/data/query';
+import { invalidate } from '@/shared/data/query';
 import { onUnauthorized } from '@/shared/http/client';
 import { setNavigator } from '@/shared/http/navigation';
 import { PageLoading } from '@/shared/layout/page-loading';
@@ -25,7 +25,14 @@ function ConfigFailedBanner({ onRetry }: { onRetry: () => void }) {
 export function AppRoot() {
   const navigate = useNavigate();
   const { status, retry } = useStartup();
-  useRefetchAllWhenChanged(useAppStore((s) => s.isLogin));
+  // Logging in or out changes many answers (isBuy, isCollect, progress): what is on screen fetches again.
+  useEffect(
+    () =>
+      useAppStore.subscribe((state, previous) => {
+        if (state.isLogin !== previous.isLogin) invalidate([]);
+      }),
+    [],
+  );
 
   useEffect(() => {
     setNavigator((to, options) => navigate(to, options));

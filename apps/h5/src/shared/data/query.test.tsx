@@ -1,7 +1,7 @@
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { StrictMode, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { invalidate, useApiMutation, useApiQuery, useRefetchAllWhenChanged, type QueryKey } from './query';
+import { invalidate, useApiMutation, useApiQuery, type QueryKey } from './query';
 
 interface Deferred<T> {
   promise: Promise<T>;
@@ -158,21 +158,13 @@ describe('useApiMutation', () => {
   });
 });
 
-describe('login changes', () => {
-  it('refetch every mounted query, keeping what is shown meanwhile', async () => {
+describe('invalidate([])', () => {
+  it('refetches every mounted query, keeping what is shown meanwhile (login or logout)', async () => {
     let n = 0;
     const course = vi.fn(async () => ++n);
-    const { result, rerender } = renderHook(
-      ({ isLogin }) => {
-        useRefetchAllWhenChanged(isLogin);
-        return useApiQuery(['course', 1], course);
-      },
-      { initialProps: { isLogin: false } },
-    );
+    const { result } = renderHook(() => useApiQuery(['course', 1], course));
     await waitFor(() => expect(result.current.data).toBe(1));
-    rerender({ isLogin: false });
-    expect(course).toHaveBeenCalledTimes(1);
-    rerender({ isLogin: true });
+    act(() => invalidate([]));
     expect(result.current.data).toBe(1);
     await waitFor(() => expect(result.current.data).toBe(2));
   });

@@ -1,4 +1,4 @@
-import { useRequest, useUpdateEffect } from 'ahooks';
+import { useRequest } from 'ahooks';
 import { useCallback, useEffect, useRef } from 'react';
 
 /**
@@ -10,8 +10,8 @@ import { useCallback, useEffect, useRef } from 'react';
  * - answers are shown for the key they were fetched for only: a new key starts from `loading`;
  * - no automatic retry: a failed read shows its error state and `refetch` is the 重试 button;
  * - `pollingInterval` refetches after each answer until the caller sets it to 0;
- * - `invalidate(prefix)` refetches every mounted query whose key starts with `prefix`; logging in or
- *   out refetches them all.
+ * - `invalidate(prefix)` refetches every mounted query whose key starts with `prefix` (`[]`: all of
+ *   them, which the app root does when the member logs in or out).
  */
 export type QueryKey = readonly (string | number | boolean | null)[];
 
@@ -22,6 +22,8 @@ export interface QueryOptions {
   pollingInterval?: number;
   /** Fetch again when one of these changes, keeping what is shown until the new answer. */
   refreshDeps?: readonly unknown[];
+  /** Fetch again whenever the page becomes visible again (counts that change elsewhere). */
+  refetchWhenVisible?: boolean;
 }
 
 export interface Query<T> {
@@ -32,6 +34,8 @@ export interface Query<T> {
   /** Enabled, and neither an answer nor an error for the current key yet. */
   loading: boolean;
   refetch: () => void;
+  /** Fetches again and settles when the answer is in, whatever it was (pull-to-refresh). */
+  reload: () => Promise<void>;
   /** Replaces the answer locally, e.g. after a write whose result is known. */
   setData: (data: T) => void;
   /** Stops polling and drops what is on its way. */
@@ -60,20 +64,12 @@ export function invalidate(prefix: QueryKey): void {
   }
 }
 
-/**
- * Logging in or out changes many answers (isBuy, isCollect, progress): every mounted query fetches
- * again, keeping what it shows until then. Mounted once, by the app root.
- */
-export function useRefetchAllWhenChanged(value: unknown): void {
-  useUpdateEffect(() => invalidate([]), [value]);
-}
-
 export function useApiQuery<T>(
   key: QueryKey,
   fetch: (signal: AbortSignal) => Promise<T>,
   options: QueryOptions = {},
 ): Query<T> {
-  const { enabled = true, pollingInterval = 0, refreshDeps = [] } = options;
+  const { enabled = true, pollingInterval = 0, refreshDeps = [], refetchWhenVisible = false } = options;
   const text = keyText(key);
   const inFlight = useRef<AbortController | null>(null);
 
@@ -96,9 +92,18 @@ export function useApiQuery<T>(
       onError: () => undefined,
     },
   );
-  const { refresh, cancel, mutate } = request;
+  const { refresh, refreshAsync, cancel, mutate } = request;
 
   useEffect(() => () => inFlight.current?.abort(), []);
+
+  useEffect(() => {
+    if (!refetchWhenVisible || !enabled) return;
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') refresh();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [refetchWhenVisible, enabled, refresh]);
 
   useEffect(() => {
     const refetchers = mounted.get(text) ?? new Set<() => void>();
@@ -111,6 +116,14 @@ export function useApiQuery<T>(
   }, [text, refresh]);
 
   const setData = useCallback((value: T) => mutate({ key: text, value }), [mutate, text]);
+  const reload = useCallback(
+    () =>
+      refreshAsync().then(
+        () => undefined,
+        () => undefined,
+      ),
+    [refreshAsync],
+  );
   const stop = useCallback(() => {
     inFlight.current?.abort();
     cancel();
@@ -124,6 +137,7 @@ export function useApiQuery<T>(
     error,
     loading: enabled && data === undefined && error === undefined,
     refetch: refresh,
+    reload,
     setData,
     cancel: stop,
   };

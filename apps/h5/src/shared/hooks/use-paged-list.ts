@@ -1,4 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLatest } from 'ahooks';
+import { useCallback, useRef } from 'react';
+import { useApiQuery } from '../data/query';
 
 export type PagedStatus = 'loading' | 'ready' | 'error';
 
@@ -13,79 +15,77 @@ export interface PagedList<T> {
   refresh: () => Promise<void>;
   /** Loads page 1 from scratch (after a failed first page). */
   retry: () => void;
+  /** Changes rows in place after a write whose result is known (e.g. a message read). */
+  updateItems: (change: (items: T[]) => T[]) => void;
 }
 
-interface State<T> {
+export interface PagedListOptions<T> {
+  /** Rows already listed (moved down by a new row on page 1) are not appended twice. */
+  idOf?: (item: T) => string | number;
+}
+
+interface Pages<T> {
   items: T[];
-  status: PagedStatus;
   page: number;
   hasMore: boolean;
 }
 
 /**
- * A paged list that restarts whenever `key` (the filters) changes. A page with fewer rows
- * than `pageSize` ends the list. Answers of a previous key, or of a page requested before a
- * refresh, are dropped, so a slow request can never write one tab's rows into another.
+ * A paged list on the data layer: page 1 is a query under `['paged', key]`, so a new `key` (the
+ * filters) restarts it and an answer for an older key is never shown. A page with fewer rows than
+ * `pageSize` ends the list. A next page is appended only to the list it was asked for: a refresh or
+ * a new key in the meantime drops it.
  */
 export function usePagedList<T>(
-  fetchPage: (page: number) => Promise<T[]>,
+  fetchPage: (page: number, signal?: AbortSignal) => Promise<T[]>,
   pageSize: number,
   key: string,
+  options: PagedListOptions<T> = {},
 ): PagedList<T> {
-  const [state, setState] = useState<State<T>>({ items: [], status: 'loading', page: 0, hasMore: false });
-  const fetchRef = useRef(fetchPage);
-  fetchRef.current = fetchPage;
-  const stateRef = useRef(state);
-  stateRef.current = state;
-  const generation = useRef(0);
-  const busy = useRef(false);
-
-  const loadFirst = useCallback(
-    async (keepRows: boolean) => {
-      const gen = ++generation.current;
-      busy.current = false;
-      if (!keepRows) setState({ items: [], status: 'loading', page: 0, hasMore: false });
-      try {
-        const rows = await fetchRef.current(1);
-        if (gen !== generation.current) return;
-        setState({ items: rows, status: 'ready', page: 1, hasMore: rows.length >= pageSize });
-      } catch {
-        if (gen !== generation.current) return;
-        if (!keepRows || stateRef.current.status !== 'ready') {
-          setState({ items: [], status: 'error', page: 0, hasMore: false });
-        }
-      }
-    },
-    [pageSize],
-  );
-
-  useEffect(() => {
-    void loadFirst(false);
-  }, [key, loadFirst]);
+  const first = useApiQuery(['paged', key], async (signal): Promise<Pages<T>> => {
+    const rows = await fetchPage(1, signal);
+    return { items: rows, page: 1, hasMore: rows.length >= pageSize };
+  });
+  const shown = useLatest(first.data);
+  const fetchLatest = useLatest(fetchPage);
+  const loadingMore = useRef(false);
+  const idOf = useLatest(options.idOf);
+  const { setData } = first;
 
   const loadMore = useCallback(async () => {
-    const { page, hasMore, status } = stateRef.current;
-    if (!hasMore || status !== 'ready' || busy.current) return;
-    busy.current = true;
-    const gen = generation.current;
+    const list = shown.current;
+    if (!list || !list.hasMore || loadingMore.current) return;
+    loadingMore.current = true;
     try {
-      const rows = await fetchRef.current(page + 1);
-      if (gen !== generation.current) return;
-      const next = {
-        ...stateRef.current,
-        items: [...stateRef.current.items, ...rows],
-        page: page + 1,
-        hasMore: rows.length >= pageSize,
-      };
-      stateRef.current = next;
-      setState(next);
+      const rows = await fetchLatest.current(list.page + 1);
+      if (shown.current !== list) return;
+      const identify = idOf.current;
+      const listed = identify ? new Set(list.items.map(identify)) : null;
+      const added = listed && identify ? rows.filter((row) => !listed.has(identify(row))) : rows;
+      setData({ items: [...list.items, ...added], page: list.page + 1, hasMore: rows.length >= pageSize });
     } finally {
-      if (gen === generation.current) busy.current = false;
+      loadingMore.current = false;
     }
-  }, [pageSize]);
+  }, [shown, fetchLatest, idOf, setData, pageSize]);
 
-  const refresh = useCallback(() => loadFirst(true), [loadFirst]);
-  const retry = useCallback(() => void loadFirst(false), [loadFirst]);
+  const updateItems = useCallback(
+    (change: (items: T[]) => T[]) => {
+      const list = shown.current;
+      if (list) setData({ ...list, items: change(list.items) });
+    },
+    [shown, setData],
+  );
 
-  return { items: state.items, status: state.status, hasMore: state.hasMore, loadMore, refresh, retry };
+  let status: PagedStatus = 'loading';
+  if (first.data) status = 'ready';
+  else if (first.error !== undefined) status = 'error';
+  return {
+    items: first.data?.items ?? [],
+    status,
+    hasMore: first.data?.hasMore ?? false,
+    loadMore,
+    refresh: first.reload,
+    retry: first.refetch,
+    updateItems,
+  };
 }

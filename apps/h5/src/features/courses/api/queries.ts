@@ -1,6 +1,7 @@
 import type { CommentBody } from '@kezhan/contract/courses';
 import { useApiMutation, useApiQuery, type QueryKey } from '@/shared/data/query';
 import { getCourse } from './get-course';
+import { getCourseCategories } from './get-course-categories';
 import { getCourseComments } from './get-course-comments';
 import { getPlayInfo } from './get-play-info';
 import { getVideo } from './get-video';
@@ -70,3 +71,13 @@ export function usePostVideoComment(id: number) {
 export function useToggleCourseLike() {
   return useApiMutation(async (id: number) => (await toggleCourseLike(id)).data === 1);
 }
+
+/** The category tree of the course filter; empty when it cannot be loaded (the filter still works). */
+export function useCourseCategories() {
+  const categories = useApiQuery(['course-categories'], async (signal) => {
+    const { data } = await getCourseCategories({ quiet: true, signal });
+    return Array.isArray(data) ? data : [];
+  });
+  return categories.data ?? EMPTY;
+}
+const EMPTY: never[] = [];

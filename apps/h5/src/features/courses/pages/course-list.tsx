@@ -1,6 +1,6 @@
 import { H5_COURSE_PAGE_SIZE } from '@kezhan/contract/h5-boot';
 import type { CourseCategory, CourseListItem } from '@kezhan/contract/courses';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { usePagedList } from '@/shared/hooks/use-paged-list';
@@ -8,8 +8,8 @@ import { NavHeader } from '@/shared/layout/nav-header';
 import { CourseItem } from '@/shared/ui/course-item';
 import { EmptyState } from '@/shared/ui/list-states';
 import { RefreshablePagedList } from '@/shared/ui/paged-list-view';
-import { getCourseCategories } from '../api/get-course-categories';
 import { getCourses } from '../api/get-courses';
+import { useCourseCategories } from '../api/queries';
 import './courses.css';
 
 export const COURSE_PAGE_SIZE = H5_COURSE_PAGE_SIZE;
@@ -41,21 +41,16 @@ export default function CourseListPage() {
   const [params, setParams] = useSearchParams();
   const categoryId = Number(params.get('category_id')) || 0;
   const scene = params.get('scene') === 'free' ? 'free' : '';
-  const [categories, setCategories] = useState<CourseCategory[]>([]);
+  const categories = useCourseCategories();
   const [filterOpen, setFilterOpen] = useState(false);
 
-  useEffect(() => {
-    getCourseCategories({ quiet: true })
-      .then((res) => setCategories(Array.isArray(res.data) ? res.data : []))
-      .catch(() => setCategories([]));
-  }, []);
-
   const fetchPage = useCallback(
-    async (page: number) =>
-      (await getCourses({ page, page_size: COURSE_PAGE_SIZE, category_id: categoryId, scene })).data.data,
+    async (page: number, signal?: AbortSignal) =>
+      (await getCourses({ page, page_size: COURSE_PAGE_SIZE, category_id: categoryId, scene }, { signal }))
+        .data.data,
     [categoryId, scene],
   );
-  const list = usePagedList<CourseListItem>(fetchPage, COURSE_PAGE_SIZE, `${categoryId}|${scene}`);
+  const list = usePagedList<CourseListItem>(fetchPage, COURSE_PAGE_SIZE, `courses|${categoryId}|${scene}`);
   const options = useMemo(() => categoryOptions(categories), [categories]);
 
   const setFilter = (next: { category_id?: number; scene?: string }) => {

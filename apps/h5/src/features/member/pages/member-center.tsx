@@ -1,10 +1,8 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { getMemberDetail } from '@/shared/api/get-member-detail';
 import { loginUrl } from '@/shared/layout/require-auth';
 import { getToken } from '@/shared/storage/storage';
 import { useAppStore } from '@/shared/store/app-store';
-import { getUnreadNotificationCount } from '../api/get-unread-notification-count';
+import { useReloadMember, useUnreadCount } from '../api/queries';
 import { DefaultAvatar } from '../components/default-avatar';
 import './member.css';
 import { SizedImage } from '@/shared/ui/sized-image';
@@ -29,39 +27,6 @@ export function expiryDate(raw: string | null | undefined): string {
   return raw ? raw.slice(0, 10) : '';
 }
 
-/**
- * The unread count, asked again on every visit and whenever the tab becomes visible again
- * (the original cached it and showed stale dots).
- */
-function useUnreadCount(isLogin: boolean): number {
-  const [count, setCount] = useState(0);
-  useEffect(() => {
-    if (!isLogin) {
-      setCount(0);
-      return;
-    }
-    let controller = new AbortController();
-    const load = () => {
-      controller.abort();
-      controller = new AbortController();
-      getUnreadNotificationCount(controller.signal).then(
-        (res) => setCount(Number(res.data) || 0),
-        () => undefined,
-      );
-    };
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') load();
-    };
-    load();
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      controller.abort();
-      document.removeEventListener('visibilitychange', onVisible);
-    };
-  }, [isLogin]);
-  return count;
-}
-
 /** Member centre, the 我的 tab. */
 export default function MemberCenterPage() {
   const isLogin = useAppStore((s) => s.isLogin);
@@ -70,14 +35,11 @@ export default function MemberCenterPage() {
   const member = isLogin && user ? user : null;
   // Logged in (a token) but the member detail did not load: say so, never 请登录.
   const detailFailed = !member && !!getToken();
-  const [reloading, setReloading] = useState(false);
+  const reloadMember = useReloadMember();
+  const reloading = reloadMember.pending;
   const guard = (to: string) => (member || detailFailed ? to : loginUrl(to));
   const reload = () => {
-    setReloading(true);
-    getMemberDetail()
-      .then(({ data }) => useAppStore.getState().loginAction(data))
-      .catch(() => undefined)
-      .finally(() => setReloading(false));
+    reloadMember.run().catch(() => undefined);
   };
   const expiry = member?.role ? expiryDate(member.role_expired_at) : '';
 

@@ -3,9 +3,10 @@ import ErrorBlock from 'antd-mobile/es/components/error-block';
 import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import Skeleton from 'antd-mobile/es/components/skeleton';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { MemberMessage } from '@kezhan/contract/messages';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
+import { usePagedList } from '@/shared/hooks/use-paged-list';
 import { NavHeader } from '@/shared/layout/nav-header';
 import { EmptyAction, EmptyState } from '@/shared/ui/list-states';
 import { showToast } from '@/shared/ui/toast';
@@ -15,57 +16,16 @@ import { markAllMessagesRead } from '../api/mark-all-messages-read';
 import { markMessageRead } from '../api/mark-message-read';
 import './messages.css';
 
-type Status = 'loading' | 'ready' | 'error';
-
-function mergeById(current: MemberMessage[], next: MemberMessage[]): MemberMessage[] {
-  const seen = new Set(current.map((m) => m.id));
-  return [...current, ...next.filter((m) => !seen.has(m.id))];
-}
+const fetchPage = async (page: number, signal?: AbortSignal) =>
+  (await getMessages(page, MESSAGES_PAGE_SIZE, signal)).data.data;
+const messageId = (message: MemberMessage) => message.id;
 
 /** My messages: paged list, read on tap, all read at once, pull to refresh. */
 export default function MessagesPage() {
   useDocumentTitle('我的消息');
-  const [items, setItems] = useState<MemberMessage[]>([]);
-  const [status, setStatus] = useState<Status>('loading');
-  const [hasMore, setHasMore] = useState(false);
+  const list = usePagedList(fetchPage, MESSAGES_PAGE_SIZE, 'messages', { idOf: messageId });
+  const { items, status, hasMore, loadMore, retry, updateItems } = list;
   const [markingAll, setMarkingAll] = useState(false);
-  const page = useRef(1);
-  // Bumped by every reload, so a page that arrives after a refresh cannot land in the new list.
-  const generation = useRef(0);
-
-  const loadFirst = useCallback(async () => {
-    const mine = ++generation.current;
-    try {
-      const res = await getMessages(1);
-      if (mine !== generation.current) return;
-      page.current = 1;
-      setItems(res.data.data);
-      setHasMore(res.data.data.length >= MESSAGES_PAGE_SIZE);
-      setStatus('ready');
-    } catch {
-      if (mine !== generation.current) return;
-      setStatus((s) => (s === 'ready' ? s : 'error'));
-    }
-  }, []);
-
-  useEffect(() => {
-    void loadFirst();
-  }, [loadFirst]);
-
-  const loadMore = async () => {
-    const mine = generation.current;
-    const next = page.current + 1;
-    const res = await getMessages(next);
-    if (mine !== generation.current) return;
-    page.current = next;
-    setItems((current) => mergeById(current, res.data.data));
-    setHasMore(res.data.data.length >= MESSAGES_PAGE_SIZE);
-  };
-
-  const retry = () => {
-    setStatus('loading');
-    void loadFirst();
-  };
 
   const open = async (message: MemberMessage) => {
     if (message.read_at) return;
@@ -75,7 +35,7 @@ export default function MessagesPage() {
       return;
     }
     const readAt = new Date().toISOString();
-    setItems((current) => current.map((m) => (m.id === message.id ? { ...m, read_at: readAt } : m)));
+    updateItems((current) => current.map((m) => (m.id === message.id ? { ...m, read_at: readAt } : m)));
   };
 
   const hasUnread = items.some((m) => !m.read_at);
@@ -86,7 +46,7 @@ export default function MessagesPage() {
     try {
       await markAllMessagesRead();
       const readAt = new Date().toISOString();
-      setItems((current) => current.map((m) => (m.read_at ? m : { ...m, read_at: readAt })));
+      updateItems((current) => current.map((m) => (m.read_at ? m : { ...m, read_at: readAt })));
       showToast('已全部标为已读');
     } catch {
       // The HTTP client has shown why.
@@ -129,7 +89,7 @@ export default function MessagesPage() {
         </ErrorBlock>
       ) : null}
       {status === 'ready' ? (
-        <PullToRefresh onRefresh={loadFirst}>
+        <PullToRefresh onRefresh={list.refresh}>
           {items.length === 0 ? (
             <EmptyState text="暂无消息">
               <EmptyAction to="/vod">去选课</EmptyAction>

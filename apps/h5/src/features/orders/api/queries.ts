@@ -19,7 +19,8 @@ export const orderKeys = {
   goods: (type: 'vod' | 'role', id: number): QueryKey => ['checkout-goods', type, id],
   payments: (scene: PaymentScene): QueryKey => ['payments', scene],
   handPay: (orderId: string): QueryKey => ['hand-pay', orderId],
-  memberOrders: ['member-orders'] as QueryKey,
+  /** 我的订单, a paged list (see usePagedList). */
+  memberOrders: ['paged', 'member-orders'] as QueryKey,
 };
 
 export interface Goods {

@@ -7,20 +7,18 @@ import type { VipRole } from '@kezhan/contract/orders';
 import Button from 'antd-mobile/es/components/button';
 import ErrorBlock from 'antd-mobile/es/components/error-block';
 import Skeleton from 'antd-mobile/es/components/skeleton';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { getMemberDetail } from '@/shared/api/get-member-detail';
+import { useFreshMember } from '@/shared/api/queries';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { NavHeader } from '@/shared/layout/nav-header';
 import { useAppStore } from '@/shared/store/app-store';
 import { AgreementCheck } from '@/shared/ui/agreement-check';
 import { showToast } from '@/shared/ui/toast';
 import { checkoutUrl } from '@/shared/utils/checkout-url';
-import { getRoles } from '../api/get-roles';
+import { useRoles } from '../api/queries';
 import './role.css';
 import { SizedImage } from '@/shared/ui/sized-image';
-
-type Status = 'loading' | 'error' | 'ready';
 
 /** `2026-11-23 12:17:37` (UTC+8 as stored) → `2026-11-23`. */
 function expiryDate(raw: unknown): string {
@@ -32,36 +30,12 @@ export default function RolePage() {
   const navigate = useNavigate();
   const user = useAppStore((s) => s.user);
   const vipProtocol = useAppStore((s) => s.config.vip_protocol ?? '');
-  const [roles, setRoles] = useState<VipRole[]>([]);
-  const [status, setStatus] = useState<Status>('loading');
+  const plans = useRoles();
+  const roles = plans.data ?? [];
   const [selected, setSelected] = useState<VipRole | null>(null);
   const [agreed, setAgreed] = useState(false);
-
-  const load = useCallback(() => {
-    let live = true;
-    setStatus('loading');
-    getRoles()
-      .then(({ data }) => {
-        if (!live) return;
-        setRoles(Array.isArray(data) ? data : []);
-        setStatus('ready');
-      })
-      .catch(() => {
-        if (live) setStatus('error');
-      });
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  useEffect(() => load(), [load]);
-
-  useEffect(() => {
-    // The stored member may predate a purchase made a moment ago: show the current expiry.
-    getMemberDetail({ quiet: true })
-      .then(({ data }) => useAppStore.getState().loginAction(data))
-      .catch(() => {});
-  }, []);
+  // The stored member may predate a purchase made a moment ago: show the current expiry.
+  useFreshMember();
 
   const buy = () => {
     if (!selected) {
@@ -109,7 +83,7 @@ export default function RolePage() {
         </div>
       </section>
 
-      {status === 'loading' ? (
+      {plans.loading ? (
         <div className="kz-role-grid" aria-busy="true" aria-label="加载中">
           {[0, 1].map((i) => (
             <div key={i} className="kz-role-card">
@@ -117,9 +91,9 @@ export default function RolePage() {
             </div>
           ))}
         </div>
-      ) : status === 'error' ? (
+      ) : plans.error !== undefined ? (
         <ErrorBlock status="default" title="会员方案加载失败" description="请检查网络后重试">
-          <Button color="primary" onClick={() => void load()}>
+          <Button color="primary" onClick={plans.refetch}>
             重试
           </Button>
         </ErrorBlock>

@@ -67,7 +67,7 @@ function Results({ keywords, type }: { keywords: string; type: string }) {
     async (page: number) => (await search({ keywords, type, page, size: SEARCH_PAGE_SIZE })).data.data,
     [keywords, type],
   );
-  const list = usePagedList<SearchItem>(fetchPage, SEARCH_PAGE_SIZE, `${type}|${keywords}`);
+  const list = usePagedList<SearchItem>(fetchPage, SEARCH_PAGE_SIZE, `search|${type}|${keywords}`);
   if (list.status === 'loading') return <ListSkeleton thumb={false} />;
   if (list.status === 'error') return <LoadFailed onRetry={list.retry} />;
   if (list.items.length === 0) return <EmptyState text="没有找到相关内容，换个关键词试试" />;

@@ -106,7 +106,7 @@ export default function StudyPage() {
   const raw = params.get('tab');
   const tab: TabKey = raw === 'course' || raw === 'collect' ? raw : 'study';
   const fetchPage = useCallback((page: number) => FETCHERS[tab](page), [tab]);
-  const list = usePagedList<Row>(fetchPage, STUDY_PAGE_SIZE, tab);
+  const list = usePagedList<Row>(fetchPage, STUDY_PAGE_SIZE, `study|${tab}`);
   const empty = { study: '还没有在学的课程', course: '还没有购买的课程', collect: '还没有收藏的课程' }[tab];
 
   return (
