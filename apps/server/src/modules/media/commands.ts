@@ -112,6 +112,22 @@ export const mediaCommands: CliCommand[] = [
     },
   },
   {
+    name: 'media:upload-token',
+    usage: 'media:upload-token <video id|slug> [hours]',
+    summary: 'A grant to upload a new source for a video over HTTP, resumably (tus 1.0 at /media/uploads)',
+    async run(services, [ref, hours = '24'], out) {
+      const usage = 'media:upload-token <video id|slug> [hours]';
+      const video = await findVideo(services, ref, usage);
+      if (!/^\d{1,4}$/.test(hours) || Number(hours) < 1) throw new CommandError(`Usage: ${usage}`);
+      const token = services.media.uploadToken(video.id, Number(hours) * 3600);
+      out.line(`Upload endpoint: ${services.env.appUrl}/media/uploads?t=${encodeURIComponent(token)}`);
+      out.line(
+        `Valid ${hours} h for video ${video.id} (${video.slug}); files up to ${Math.floor(services.env.media.maxUploadBytes / 1048576)} MB (MEDIA_MAX_UPLOAD_MB). ` +
+          'Any tus 1.0 client resumes an interrupted upload; the finished file is transcoded by the media-transcode job.',
+      );
+    },
+  },
+  {
     name: 'media:process',
     usage: 'media:process',
     summary: 'Run the transcode queue now in this process (as the media-transcode job does)',
