@@ -41,7 +41,7 @@ describe('resumable source uploads (tus 1.0)', () => {
     return fetch(new URL(location, base), {
       method: 'PATCH',
       headers: { ...TUS, 'content-type': 'application/offset+octet-stream', 'upload-offset': String(offset) },
-      body,
+      body: new Uint8Array(body),
     });
   }
 
