@@ -32,18 +32,16 @@ test('the home page loads right-sized WebP copies, the first banner preloaded on
   expect(await cover.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\.480x270\.w256\.webp$/);
 
   await page.waitForLoadState('networkidle');
-  const boxes = await page
-    .locator('img')
-    .evaluateAll((all) =>
-      all.map((img) => [
-        img.getAttribute('width'),
-        img.getAttribute('height'),
-        (img as HTMLImageElement).currentSrc,
-      ]),
-    );
-  for (const [width, height, src] of boxes) {
-    expect(Number(width), src).toBeGreaterThan(0);
-    expect(Number(height), src).toBeGreaterThan(0);
+  const boxes = await page.locator('img').evaluateAll((all) =>
+    all.map((img) => ({
+      width: Number(img.getAttribute('width')),
+      height: Number(img.getAttribute('height')),
+      src: (img as HTMLImageElement).currentSrc,
+    })),
+  );
+  for (const { width, height, src } of boxes) {
+    expect(width, src).toBeGreaterThan(0);
+    expect(height, src).toBeGreaterThan(0);
   }
   const banners = images.filter((i) => i.path.includes('/banner-1-'));
   expect(banners.map((i) => i.path)).toHaveLength(1);
