@@ -1,3 +1,4 @@
+import { COURSE_COVER_SIZES } from '@kezhan/contract/images';
 import { Link } from 'react-router-dom';
 import './course-item.css';
 import { SizedImage } from './sized-image';
@@ -41,7 +42,7 @@ export function CourseItem({ course }: { course: CourseItemData }) {
         alt=""
         width={128}
         height={72}
-        sizes="128px"
+        sizes={COURSE_COVER_SIZES}
       />
       <span className="kz-course-item-body">
         <span className="kz-course-item-title">{course.title}</span>
