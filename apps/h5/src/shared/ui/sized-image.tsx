@@ -7,6 +7,8 @@ export interface SizedImageProps extends Omit<
   'src' | 'srcSet' | 'sizes' | 'width' | 'height'
 > {
   src: string;
+  /** What the picture shows; empty for a decorative one. */
+  alt: string;
   /** The box the layout gives the image (its aspect ratio reserves the space: no layout shift). */
   width: number;
   height: number;
@@ -24,6 +26,7 @@ export interface SizedImageProps extends Omit<
  */
 export function SizedImage({
   src,
+  alt,
   width,
   height,
   sizes,
@@ -39,6 +42,7 @@ export function SizedImage({
       {...rest}
       {...(priority ? { fetchpriority: 'high' } : {})}
       src={src}
+      alt={alt}
       width={width}
       height={height}
       loading={priority ? 'eager' : (loading ?? 'lazy')}
