@@ -6,6 +6,7 @@ import { DEMO_VIDEO_PLAYLIST } from '../../seed/demo-catalogue';
 import { mediaDir } from '../courses/content-import';
 import { MediaIngestError, registerVideoSource, stageSource } from './ingest';
 import type { StoredRendition } from './media-service';
+import { reencodeStoredAvatars } from './reencode-avatars';
 
 async function findVideo(services: AppServices, ref: string | undefined, usage: string) {
   if (!ref) throw new CommandError(`Usage: ${usage}`);
@@ -192,6 +193,16 @@ export const mediaCommands: CliCommand[] = [
         `${moved} video(s) moved into the media pipeline; they play once transcoded (media:list). ` +
           'Delete the old plain files under DATA_DIR/media/<course>/ afterwards.',
       );
+    },
+  },
+  {
+    name: 'media:reencode-avatars',
+    usage: 'media:reencode-avatars',
+    summary:
+      'Re-encode avatars uploaded before the image pipeline (drops their EXIF/GPS data, adds WebP copies)',
+    async run(services, _args, out) {
+      const { reencoded, unreadable } = await reencodeStoredAvatars(services);
+      out.line(`${reencoded} avatar(s) re-encoded; ${unreadable} unreadable or missing left as they are`);
     },
   },
   {
