@@ -6,7 +6,7 @@ import type { z } from 'zod';
  * OpenAPI document and /api/docs are generated from it, and the h5 derives its fetcher types from
  * it. Only `import type` from zod here: a declaration's types cost the browser bundle nothing.
  */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * `member`: needs a token; `optional`: serves guests, shows more to members; `none`: public;

@@ -17,8 +17,8 @@ export const IMAGE_WIDTHS = [128, 256, 384, 512, 640, 768, 1024, 1280] as const;
  */
 export const HOME_BANNER_SIZES = '(min-width: 750px) 720px, calc(100vw - 30px)';
 
-/** `sizes` of a cover in a course list (a fixed 128 px column); the server preloads the first alike. */
-export const COURSE_ITEM_COVER_SIZES = '128px';
+/** `sizes` of a course cover in a list row (128 px wide). */
+export const COURSE_COVER_SIZES = '128px';
 
 /** The `srcset` of the WebP copies. */
 export const webpSrcset = (image: SizedImage) =>

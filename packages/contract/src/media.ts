@@ -30,6 +30,16 @@ export const mediaGrantQuery = z.object({
 const NOTE =
   'Reached only through the signed address playinfo answers (or a playlist it leads to); a missing, forged, expired or other-video `t` answers 403.';
 
+const UPLOAD_NOTE =
+  'For operators: `t` is an upload grant for one video, from `npm run cli -- media:upload-token <video>`.';
+const uploadQuery = z.object({ t: z.string().optional().describe('upload grant for one video') });
+const uploadParams = z.object({ uploadId: z.string().describe('upload id') });
+export const uploadStatusSchema = z.object({
+  offset: z.number(),
+  length: z.number(),
+  asset_id: z.number().nullable(),
+});
+
 export const mediaApi = {
   master: defineEndpoint({
     method: 'GET',
@@ -74,5 +84,49 @@ export const mediaApi = {
     query: mediaGrantQuery,
     answers: 'application/octet-stream',
     note: 'encrypted `video/mp2t` bytes, cacheable for a year',
+  }),
+  uploadCreate: defineEndpoint({
+    method: 'POST',
+    path: '/media/uploads',
+    tag: 'videos',
+    summary: 'Start a resumable upload of a video source (tus 1.0 creation)',
+    description: `${UPLOAD_NOTE} Headers: \`Tus-Resumable: 1.0.0\`, \`Upload-Length\` (at most MEDIA_MAX_UPLOAD_MB), optional \`Upload-Metadata: filename <base64>\`.`,
+    query: uploadQuery,
+    answers: 'text/plain',
+    note: '201 with `Location: /media/uploads/<id>?t=…`; 413 over the size limit; 403 without a valid grant',
+  }),
+  uploadStatus: defineEndpoint({
+    method: 'GET',
+    path: '/media/uploads/:uploadId',
+    tag: 'videos',
+    summary: 'Where an upload stands (also as HEAD, the tus offset request)',
+    description: UPLOAD_NOTE,
+    params: uploadParams,
+    query: uploadQuery,
+    answers: 'application/json',
+    schema: uploadStatusSchema,
+    note: '`Upload-Offset` and `Upload-Length` headers; the body says the same and, once finished, the media asset',
+  }),
+  uploadAppend: defineEndpoint({
+    method: 'PATCH',
+    path: '/media/uploads/:uploadId',
+    tag: 'videos',
+    summary: 'Append bytes at the current offset (tus 1.0 PATCH)',
+    description: `${UPLOAD_NOTE} \`Content-Type: application/offset+octet-stream\` and \`Upload-Offset\` equal to the current offset (409 otherwise). The last byte checks the content (415 for anything but a video container) and queues the transcode.`,
+    params: uploadParams,
+    query: uploadQuery,
+    answers: 'text/plain',
+    note: '204 with the new `Upload-Offset`; `Kezhan-Asset-Id` once the upload became a media asset',
+  }),
+  uploadCancel: defineEndpoint({
+    method: 'DELETE',
+    path: '/media/uploads/:uploadId',
+    tag: 'videos',
+    summary: 'Abandon an upload (tus 1.0 termination)',
+    description: UPLOAD_NOTE,
+    params: uploadParams,
+    query: uploadQuery,
+    answers: 'text/plain',
+    note: '204',
   }),
 };

@@ -2,7 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CommandError, type CliCommand } from './command';
 import type { AppServices } from '../services';
-import { ContentFileError, exportContent, importContentFile } from '../modules/courses/content-import';
+import { ContentFileError, exportContent, importContent } from '../modules/courses/content-import';
+import { ContentImageError, ingestContentImages } from '../modules/media/content-images';
+
+function readContentFile(file: string): unknown {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new ContentFileError(`Cannot read ${file}: ${(error as Error).message}`);
+  }
+}
 
 /** A course by id or slug. */
 async function findCourse(services: AppServices, ref: string | undefined, usage: string) {
@@ -25,16 +34,23 @@ export const contentCommands: CliCommand[] = [
     async run(services, [file], out) {
       if (!file) throw new CommandError('Usage: import <file.json>');
       try {
-        const summary = await importContentFile(services.db, path.resolve(file), {
+        const source = path.resolve(file);
+        const data = readContentFile(source);
+        // Covers and block pictures given as local files are re-encoded and stored first.
+        await ingestContentImages(services.storage, data, path.dirname(source));
+        const summary = await importContent(services.db, data, {
           dataDir: services.env.dataDir,
           now: services.now(),
+          baseDir: path.dirname(source),
+          maxVideoBytes: services.env.media.maxUploadBytes,
         });
         out.line(
           `Imported ${summary.categories} categories, ${summary.courses} courses, ${summary.chapters} chapters, ` +
             `${summary.videos} videos, ${summary.attachments} attachments, ${summary.blocks} blocks`,
         );
       } catch (error) {
-        if (error instanceof ContentFileError) throw new CommandError(error.message);
+        if (error instanceof ContentFileError || error instanceof ContentImageError)
+          throw new CommandError(error.message);
         throw error;
       }
     },

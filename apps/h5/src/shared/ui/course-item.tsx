@@ -1,6 +1,6 @@
+import { COURSE_COVER_SIZES } from '@kezhan/contract/images';
 import { Link } from 'react-router-dom';
 import './course-item.css';
-import { COURSE_ITEM_COVER_SIZES } from '@kezhan/contract/images';
 import { SizedImage } from './sized-image';
 
 export interface CourseItemData {
@@ -12,7 +12,7 @@ export interface CourseItemData {
   user_count: number;
 }
 
-/** Price of a course row: green 免费, red ￥charge, or nothing. */
+/** Price of a course row: green 免费, red ￥charge, or nothing (screens.md §4.7). */
 export function CoursePrice({ charge, isFree }: { charge: number; isFree: number }) {
   if (isFree === 1) return <span className="kz-price kz-price--free">免费</span>;
   if (charge > 0) {
@@ -42,7 +42,7 @@ export function CourseItem({ course }: { course: CourseItemData }) {
         alt=""
         width={128}
         height={72}
-        sizes={COURSE_ITEM_COVER_SIZES}
+        sizes={COURSE_COVER_SIZES}
       />
       <span className="kz-course-item-body">
         <span className="kz-course-item-title">{course.title}</span>

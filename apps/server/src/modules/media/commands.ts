@@ -6,6 +6,7 @@ import { DEMO_VIDEO_PLAYLIST } from '../../seed/demo-catalogue';
 import { mediaDir } from '../courses/content-import';
 import { MediaIngestError, registerVideoSource, stageSource } from './ingest';
 import type { StoredRendition } from './media-service';
+import { reencodeStoredAvatars } from './reencode-avatars';
 
 async function findVideo(services: AppServices, ref: string | undefined, usage: string) {
   if (!ref) throw new CommandError(`Usage: ${usage}`);
@@ -112,6 +113,22 @@ export const mediaCommands: CliCommand[] = [
     },
   },
   {
+    name: 'media:upload-token',
+    usage: 'media:upload-token <video id|slug> [hours]',
+    summary: 'A grant to upload a new source for a video over HTTP, resumably (tus 1.0 at /media/uploads)',
+    async run(services, [ref, hours = '24'], out) {
+      const usage = 'media:upload-token <video id|slug> [hours]';
+      const video = await findVideo(services, ref, usage);
+      if (!/^\d{1,4}$/.test(hours) || Number(hours) < 1) throw new CommandError(`Usage: ${usage}`);
+      const token = services.media.uploadToken(video.id, Number(hours) * 3600);
+      out.line(`Upload endpoint: ${services.env.appUrl}/media/uploads?t=${encodeURIComponent(token)}`);
+      out.line(
+        `Valid ${hours} h for video ${video.id} (${video.slug}); files up to ${Math.floor(services.env.media.maxUploadBytes / 1048576)} MB (MEDIA_MAX_UPLOAD_MB). ` +
+          'Any tus 1.0 client resumes an interrupted upload; the finished file is transcoded by the media-transcode job.',
+      );
+    },
+  },
+  {
     name: 'media:process',
     usage: 'media:process',
     summary: 'Run the transcode queue now in this process (as the media-transcode job does)',
@@ -176,6 +193,16 @@ export const mediaCommands: CliCommand[] = [
         `${moved} video(s) moved into the media pipeline; they play once transcoded (media:list). ` +
           'Delete the old plain files under DATA_DIR/media/<course>/ afterwards.',
       );
+    },
+  },
+  {
+    name: 'media:reencode-avatars',
+    usage: 'media:reencode-avatars',
+    summary:
+      'Re-encode avatars uploaded before the image pipeline (drops their EXIF/GPS data, adds WebP copies)',
+    async run(services, _args, out) {
+      const { reencoded, unreadable } = await reencodeStoredAvatars(services);
+      out.line(`${reencoded} avatar(s) re-encoded; ${unreadable} unreadable or missing left as they are`);
     },
   },
   {

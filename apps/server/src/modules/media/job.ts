@@ -8,8 +8,11 @@ import type { ScheduledJob } from '../../jobs/job';
 export const mediaTranscodeJob: ScheduledJob = {
   name: 'media-transcode',
   description:
-    'Transcode and encrypt uploaded videos (HLS ladder, trial cut, poster); resume interrupted ones',
+    'Transcode and encrypt uploaded videos (HLS ladder, trial cut, poster); resume interrupted ones; remove week-old unfinished uploads',
   lockId: 72_530_060,
   intervalSeconds: 15,
-  run: (services) => services.media.runPending({ max: 10 }),
+  run: async (services) => ({
+    ...(await services.media.runPending({ max: 10 })),
+    stale_uploads_removed: services.media.uploads.purgeStale(),
+  }),
 };

@@ -31,6 +31,7 @@ import {
 import { MediaSigner, type MediaGrant, type MediaScope } from './signing';
 import { S3MediaStore } from './object-store';
 import type { MediaAssetsTable } from './tables';
+import { MediaUploads } from './uploads';
 
 export type MediaAsset = Selectable<MediaAssetsTable>;
 
@@ -82,6 +83,8 @@ export interface MediaServiceOptions {
  */
 export class MediaService {
   readonly root: string;
+  /** Resumable source uploads (tus), see uploads.ts. */
+  readonly uploads: MediaUploads;
   logger: MediaLogger;
   /** video id → asset id (a video keeps its asset), so serving a segment needs no query. */
   private readonly assetIds = new Map<number, number>();
@@ -89,6 +92,12 @@ export class MediaService {
   constructor(private readonly options: MediaServiceOptions) {
     this.root = path.join(options.env.dataDir, 'media');
     this.logger = options.logger ?? silent;
+    this.uploads = new MediaUploads({
+      db: options.db,
+      dataDir: options.env.dataDir,
+      maxBytes: options.env.media.maxUploadBytes,
+      now: options.now,
+    });
   }
 
   private get db() {
@@ -508,6 +517,17 @@ export class MediaService {
         name: scope === 'trial' ? '试看' : '',
       },
     ];
+  }
+
+  /** An upload grant for one video's new source, valid `ttlSeconds` (handed out by the CLI). */
+  uploadToken(videoId: number, ttlSeconds: number): string {
+    const exp = Math.floor(this.options.now().getTime() / 1000) + ttlSeconds;
+    return this.options.signer.signUpload(videoId, exp);
+  }
+
+  /** The video an upload grant is for, when it is valid. */
+  verifyUploadToken(token: unknown): number | null {
+    return this.options.signer.verifyUpload(token, this.options.now().getTime())?.videoId ?? null;
   }
 
   /** The grant of a request's token, when it is valid for this video and scope. */

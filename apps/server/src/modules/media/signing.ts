@@ -48,4 +48,29 @@ export class MediaSigner {
     if (grant.exp * 1000 <= nowMs) return null;
     return grant;
   }
+
+  /**
+   * An upload grant: lets its holder upload one source video for one video until `exp`
+   * (`u.<videoId>.<exp>.<HMAC("upload-v1|videoId|exp")>`). Issued to operators by the CLI.
+   */
+  signUpload(videoId: number, exp: number): string {
+    return `u.${videoId}.${exp}.${this.uploadMac(videoId, exp)}`;
+  }
+
+  /** The video an upload grant is for, or null when it is malformed, forged or expired. */
+  verifyUpload(token: unknown, nowMs: number): { videoId: number; exp: number } | null {
+    if (typeof token !== 'string' || token.length > 200) return null;
+    const [tag, video, exp, mac, ...rest] = token.split('.');
+    if (tag !== 'u' || rest.length > 0 || !/^\d{1,9}$/.test(video ?? '') || !/^\d{1,12}$/.test(exp ?? ''))
+      return null;
+    const expected = Buffer.from(this.uploadMac(Number(video), Number(exp)));
+    const given = Buffer.from(mac ?? '');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    if (Number(exp) * 1000 <= nowMs) return null;
+    return { videoId: Number(video), exp: Number(exp) };
+  }
+
+  private uploadMac(videoId: number, exp: number): string {
+    return createHmac('sha256', this.secret).update(`upload-v1|${videoId}|${exp}`).digest('base64url');
+  }
 }

@@ -6,7 +6,7 @@ import {
   H5_HOME_BLOCKS,
   H5_ROUTE_MODULES,
 } from '@kezhan/contract/h5-boot';
-import { COURSE_ITEM_COVER_SIZES, HOME_BANNER_SIZES, sizedImage, webpSrcset } from '@kezhan/contract/images';
+import { COURSE_COVER_SIZES, HOME_BANNER_SIZES, sizedImage, webpSrcset } from '@kezhan/contract/images';
 
 const withQuery = (pathname: string, query: Record<string, string | number>) =>
   `${pathname}?${new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]))}`;
@@ -24,9 +24,10 @@ export type BootAnswers = Record<keyof typeof BOOT_ADDRESSES, () => Promise<unkn
 
 interface PageBoot {
   answers: (keyof BootAnswers)[];
-  /** The image the page paints largest, fetched at high priority, and its `sizes` on the page. */
+  /** The image the page paints largest, fetched at high priority. */
   largestImage: (answers: Answers) => unknown;
-  largestImageSizes: string;
+  /** The `sizes` the h5 shows that image with, so the preload picks the copy the page will. */
+  imageSizes: string;
   /** The answers are for the page without filters in its address. */
   onlyWithoutQuery?: boolean;
 }
@@ -39,13 +40,13 @@ const PAGE_BOOTS: Record<string, PageBoot> = {
   '/': {
     answers: ['homeBlocks'],
     largestImage: (answers) => firstBannerImage(answers.homeBlocks),
-    largestImageSizes: HOME_BANNER_SIZES,
+    imageSizes: HOME_BANNER_SIZES,
   },
   '/vod': {
     answers: ['courseCategories', 'firstCoursePage'],
     onlyWithoutQuery: true,
     largestImage: (answers) => firstCourseCover(answers.firstCoursePage),
-    largestImageSizes: COURSE_ITEM_COVER_SIZES,
+    imageSizes: COURSE_COVER_SIZES,
   },
 };
 
@@ -157,8 +158,8 @@ export function createH5PageRenderer(distDir: string, sources: BootAnswers) {
     });
 
     const head: string[] = [];
-    const image = boot?.largestImage(answers);
-    if (boot && typeof image === 'string' && image) head.push(imagePreload(image, boot.largestImageSizes));
+    const image = boot?.largestImage?.(answers);
+    if (boot && typeof image === 'string' && image) head.push(imagePreload(image, boot.imageSizes));
     head.push(...(chunksOf.get(pathname) ?? []));
     head.push(`<script id="kezhan-boot" type="application/json">${jsonForHtml(inlined)}</script>`);
     return template.replace('</head>', `${head.join('\n')}\n</head>`);

@@ -205,6 +205,24 @@ describe('the h5 page with inlined first-screen answers', () => {
     expect(body).not.toContain('react-1.js');
   });
 
+  it('preloads the WebP copy of a sized first banner with the srcset and sizes the h5 uses', async () => {
+    const sized = 'http://api.test/demo/banners/banner-1-facdfad3.750x300.jpg';
+    blocks.data[0].config_render[0].src = sized;
+    try {
+      const { body } = await app.inject({ method: 'GET', url: '/' });
+      const copies = [128, 256, 384, 512, 640, 750]
+        .map((w) => `http://api.test/demo/banners/banner-1-facdfad3.750x300.w${w}.webp ${w}w`)
+        .join(', ');
+      expect(body).toContain(
+        `<link rel="preload" as="image" type="image/webp" fetchpriority="high" imagesrcset="${copies}" ` +
+          `imagesizes="(min-width: 750px) 720px, calc(100vw - 30px)">`,
+      );
+      expect(body).not.toContain(`href="${sized}"`);
+    } finally {
+      blocks.data[0].config_render[0].src = '/demo/banners/banner-1.png';
+    }
+  });
+
   it('inlines the categories and the first courses on /vod, keyed with sorted query parameters', async () => {
     const { body } = await app.inject({ method: 'GET', url: '/vod' });
     expect(bootOf(body)).toEqual({
@@ -227,21 +245,18 @@ describe('the h5 page with inlined first-screen answers', () => {
     expect(body).toContain('/assets/course-list-1.js');
   });
 
-  it('preloads the WebP copy of a sized first banner with the srcset and sizes the h5 uses', async () => {
-    const sized = 'http://api.test/demo/banners/banner-1-facdfad3.750x300.jpg';
-    blocks.data[0].config_render[0].src = sized;
+  it('preloads the first sized cover of /vod as the 128-px row picks it', async () => {
+    firstCourses.data.data[0].thumb = '/storage/images/cover/0a1b2c3d.480x270.jpg';
     try {
-      const { body } = await app.inject({ method: 'GET', url: '/' });
-      const copies = [128, 256, 384, 512, 640, 750]
-        .map((w) => `http://api.test/demo/banners/banner-1-facdfad3.750x300.w${w}.webp ${w}w`)
+      const { body } = await app.inject({ method: 'GET', url: '/vod' });
+      const copies = [128, 256, 384, 480]
+        .map((w) => `/storage/images/cover/0a1b2c3d.480x270.w${w}.webp ${w}w`)
         .join(', ');
       expect(body).toContain(
-        `<link rel="preload" as="image" type="image/webp" fetchpriority="high" imagesrcset="${copies}" ` +
-          `imagesizes="(min-width: 750px) 720px, calc(100vw - 30px)">`,
+        `<link rel="preload" as="image" type="image/webp" fetchpriority="high" imagesrcset="${copies}" imagesizes="128px">`,
       );
-      expect(body).not.toContain(`href="${sized}"`);
     } finally {
-      blocks.data[0].config_render[0].src = '/demo/banners/banner-1.png';
+      firstCourses.data.data[0].thumb = '/demo/covers/python.png';
     }
   });
 
