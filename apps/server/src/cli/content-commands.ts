@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CommandError, type CliCommand } from './command';
 import type { AppServices } from '../services';
-import { ContentFileError, exportContent, importContentFile } from '../modules/courses/content-import';
+import { exportContent } from '../modules/courses/content-export';
+import { ContentFileError } from '../modules/courses/content-file';
+import { importContentFile } from '../modules/courses/content-import';
 
 /** A course by id or slug. */
 async function findCourse(services: AppServices, ref: string | undefined, usage: string) {

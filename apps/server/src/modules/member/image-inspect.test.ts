@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { inspectImage } from './image-inspect';
-import { makeJpeg, makePng, makeWebp } from './test-images';
+import { makeJpeg, makePng, makeWebp } from '../../../test/support/images';
 
 describe('inspectImage: what the bytes really are', () => {
   it('recognises PNG, JPEG and lossless WebP and reads their dimensions', async () => {
