@@ -84,6 +84,43 @@ export default tseslint.config(
     },
   },
   {
+    // The browser takes the contract from its zod-free entry; types may come from any module.
+    files: WEB_APPS,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@kezhan/contract/*', '!@kezhan/contract/browser'],
+              allowTypeImports: true,
+              message: 'Import values from @kezhan/contract/browser: the other entries load zod.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // What the browser entry loads stays free of zod.
+    files: ['packages/contract/src/{browser,rules,order-status,envelope,h5-boot}.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', allowTypeImports: true, message: 'The browser entry must not load zod.' }],
+          patterns: [
+            {
+              group: ['./*', '!./rules', '!./order-status', '!./envelope', '!./h5-boot'],
+              allowTypeImports: true,
+              message: 'The browser entry re-exports values only from zod-free modules.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     plugins: { kezhan },
     rules: { 'kezhan/import-boundaries': 'error' },
   },

@@ -1,4 +1,4 @@
-import { ORDER_STATUS } from '@kezhan/contract/orders';
+import { ORDER_STATUS } from '@kezhan/contract/browser';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '@/shared/http/client';
 import { getOrderStatus } from '../api/get-order-status';
