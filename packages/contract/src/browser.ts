@@ -7,6 +7,7 @@
 export * from './rules';
 export * from './order-status';
 export * from './h5-boot';
+export * from './login-challenge';
 export type * from './envelope';
 export type * from './auth';
 export type * from './config';
