@@ -1,7 +1,7 @@
 import Button from 'antd-mobile/es/components/button';
 import CenterPopup from 'antd-mobile/es/components/center-popup';
 import Input from 'antd-mobile/es/components/input';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { showToast } from '@/shared/ui/toast';
 import { useFocusReturn } from '@/shared/ui/focus-return';
 import { checkPromoCode } from '../api/check-promo-code';
@@ -28,9 +28,13 @@ export function PromoCodePopup({ visible, applied, onClose, onChange }: PromoCod
   const [code, setCode] = useState('');
   const [checking, setChecking] = useState(false);
 
-  useEffect(() => {
-    if (visible) setCode(applied?.code ?? '');
-  }, [visible, applied]);
+  // Each opening, and each change of the applied code, starts from that code (set while rendering).
+  const openedWith = visible ? (applied?.code ?? '') : null;
+  const [shownFor, setShownFor] = useState<string | null>(null);
+  if (openedWith !== shownFor) {
+    setShownFor(openedWith);
+    if (openedWith !== null) setCode(openedWith);
+  }
 
   const verify = async () => {
     const value = code.trim();
