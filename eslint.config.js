@@ -73,7 +73,6 @@ export default tseslint.config(
       'apps/h5/src/features/search/pages/search.tsx',
       'apps/h5/src/shared/hooks/use-paged-list.ts',
       'apps/h5/src/shared/verification/captcha-dialog.tsx',
-      'apps/h5/src/shared/verification/sms-step.tsx',
     ],
     rules: {
       'react-hooks/set-state-in-effect': 'warn',
