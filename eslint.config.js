@@ -68,11 +68,9 @@ export default tseslint.config(
       'apps/h5/src/features/home/pages/home.tsx',
       'apps/h5/src/features/member/components/avatar-cropper.tsx',
       'apps/h5/src/features/member/components/new-mobile-step.tsx',
-      'apps/h5/src/features/member/components/nickname-dialog.tsx',
       'apps/h5/src/features/member/pages/member-center.tsx',
       'apps/h5/src/features/member/pages/profile.tsx',
       'apps/h5/src/features/messages/pages/messages.tsx',
-      'apps/h5/src/features/orders/components/promo-code-popup.tsx',
       'apps/h5/src/features/orders/hooks/use-member-orders.ts',
       'apps/h5/src/features/orders/hooks/use-order-status.ts',
       'apps/h5/src/features/orders/pages/pay.tsx',
@@ -80,12 +78,55 @@ export default tseslint.config(
       'apps/h5/src/features/search/pages/search.tsx',
       'apps/h5/src/shared/hooks/use-paged-list.ts',
       'apps/h5/src/shared/verification/captcha-dialog.tsx',
-      'apps/h5/src/shared/verification/sms-step.tsx',
     ],
     rules: {
       'react-hooks/set-state-in-effect': 'warn',
       'react-hooks/refs': 'warn',
       'react-hooks/immutability': 'warn',
+    },
+  },
+  {
+    // The browser takes the contract from its zod-free entry; types may come from any module.
+    files: WEB_APPS,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@kezhan/contract/*', '!@kezhan/contract/browser'],
+              allowTypeImports: true,
+              message: 'Import values from @kezhan/contract/browser: the other entries load zod.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // What the browser entry loads stays free of zod.
+    files: ['packages/contract/src/{browser,rules,order-status,envelope,h5-boot,login-challenge}.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', allowTypeImports: true, message: 'The browser entry must not load zod.' }],
+          patterns: [
+            {
+              group: [
+                './*',
+                '!./rules',
+                '!./order-status',
+                '!./envelope',
+                '!./h5-boot',
+                '!./login-challenge',
+              ],
+              allowTypeImports: true,
+              message: 'The browser entry re-exports values only from zod-free modules.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

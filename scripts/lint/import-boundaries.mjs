@@ -6,6 +6,8 @@
 //   shared → features → app.
 // - The server's `src/shared/` and `src/providers/` never import `src/modules/`: modules build on
 //   them, not the other way round.
+// - The server's production code (`src/`, tests aside) never imports `test/`: fixtures and fake
+//   vendors stay out of the image.
 //
 // Specifiers are resolved the way the apps resolve them (relative paths and the `@/` alias of the
 // web apps), so the rule judges the file an import really reaches, whatever its spelling.
@@ -35,6 +37,8 @@ export function boundaryViolation(from, to) {
   const webShared = /^(apps\/(?!server\/)[^/]+\/src)\/shared\//.exec(from);
   if (webShared && new RegExp(`^${webShared[1]}/(features|app)(/|$)`).test(to))
     return 'src/shared never imports src/features or src/app (data flows shared → features → app)';
+  if (/^apps\/server\/src\//.test(from) && /^apps\/server\/test(\/|$)/.test(to))
+    return 'production code never imports test support (apps/server/test stays out of the image)';
   if (/^apps\/server\/src\/(shared|providers)\//.test(from) && /^apps\/server\/src\/modules(\/|$)/.test(to))
     return 'server shared/ and providers/ never import modules/: modules build on them';
   return null;

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { emptyData } from './shapes';
+import {
+  NICKNAME_MAX_LENGTH,
+  NICKNAME_TOO_LONG_MESSAGE,
+  nicknameLength,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_REQUIRED_MESSAGE,
+  PASSWORD_TOO_LONG_MESSAGE,
+  PASSWORD_TOO_SHORT_MESSAGE,
+} from './rules';
 import { mobileNumber, oneOf, requiredSecret, requiredText } from './validation';
 
 /**
@@ -54,27 +64,22 @@ export const AVATAR_MESSAGES = {
   tooLarge: '文件不能超过1M',
 } as const;
 
-export const NICKNAME_MAX_LENGTH = 24;
-
 /** `POST /api/v2/member/detail/nickname`, plus a 1–24 character rule. */
 export const nicknameBody = z.object({
   nick_name: requiredText('请输入昵称', Number.MAX_SAFE_INTEGER).refine(
-    (value) => [...value].length <= NICKNAME_MAX_LENGTH,
-    `昵称不能超过${NICKNAME_MAX_LENGTH}个字符`,
+    (value) => nicknameLength(value) <= NICKNAME_MAX_LENGTH,
+    NICKNAME_TOO_LONG_MESSAGE,
   ),
 });
 export type NicknameBody = z.input<typeof nicknameBody>;
-
-export const PASSWORD_MIN_LENGTH = 6;
-export const PASSWORD_MAX_LENGTH = 16;
 
 /** `POST /api/v2/member/detail/password` (SMS scene `password_reset`). */
 export const passwordBody = z.object({
   mobile: mobileNumber(),
   mobile_code: requiredText('请输入短信验证码', 10),
-  password: requiredSecret('请输入密码', Number.MAX_SAFE_INTEGER)
-    .refine((value) => value.length >= PASSWORD_MIN_LENGTH, `密码长度不能少于${PASSWORD_MIN_LENGTH}个字符`)
-    .refine((value) => value.length <= PASSWORD_MAX_LENGTH, `密码长度不能多于${PASSWORD_MAX_LENGTH}个字符`),
+  password: requiredSecret(PASSWORD_REQUIRED_MESSAGE, Number.MAX_SAFE_INTEGER)
+    .refine((value) => value.length >= PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE)
+    .refine((value) => value.length <= PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE),
 });
 export type PasswordBody = z.input<typeof passwordBody>;
 

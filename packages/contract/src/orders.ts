@@ -3,31 +3,10 @@ import { defineEndpoint } from './endpoint';
 import { idParams, laravelPage, orEmpty } from './shapes';
 import { oneOf, optionalText, requiredText } from './validation';
 
-/**
- * Orders, VIP plans, promo codes and payment.
- * Order statuses as on the wire (`status`, `status_text`).
- */
-export const ORDER_STATUS = { UNPAID: 1, PAYING: 5, CANCELLED: 7, PAID: 9, REFUNDED: 11 } as const;
-export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
+import { ORDER_STATUS, PAYMENT_SCENES, PAYMENT_SIGNS } from './order-status';
 
-export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
-  1: '未支付',
-  5: '支付中',
-  7: '已取消',
-  9: '已支付',
-  11: '已退款',
-};
-
-/** Gateways the server can offer (`sign`). `sandbox` exists only outside production. */
-export const PAYMENT_SIGNS = ['alipay', 'wechat-jsapi', 'wechat_h5', 'handPay', 'sandbox'] as const;
-export type PaymentSign = (typeof PAYMENT_SIGNS)[number];
-
-/**
- * `h5` = any mobile browser, `wechat` = inside the WeChat app (UA contains micromessenger),
- * `pc` = a computer's browser (the MeEdu PC clients).
- */
-export const PAYMENT_SCENES = ['h5', 'wechat', 'pc'] as const;
-export type PaymentScene = (typeof PAYMENT_SCENES)[number];
+/** Orders, VIP plans, promo codes and payment. Statuses and gateways: order-status.ts. */
+export * from './order-status';
 
 const MAX_ID = 2_147_483_647;
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { H5_ROUTE_MODULES } from '@kezhan/contract/h5-boot';
+import { H5_ROUTE_MODULES } from '@kezhan/contract/browser';
 
 /** The server preloads each main route's chunks from this table: it must name what routes.tsx renders. */
 describe('the route → page module table the server preloads from', () => {

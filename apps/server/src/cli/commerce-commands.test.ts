@@ -12,7 +12,7 @@ import {
   orderRole,
   orderRow,
   updateOrder,
-} from '../modules/orders/test-fixtures';
+} from '../../test/support/orders';
 import { seedDemoCommerce } from '../modules/orders/demo-seed';
 import { runCommand } from './run-command';
 

@@ -1,39 +1,22 @@
-import { ORDER_STATUS } from '@kezhan/contract/orders';
-import { sql, type Selectable } from 'kysely';
-import { notifyMember } from '../modules/messages/notify';
-import { revokeGoods } from '../modules/orders/delivery';
-import { statusText, transition } from '../modules/orders/order-state';
+import type { Selectable } from 'kysely';
+import {
+  createPromoCode,
+  createRole,
+  findOrderByNumber,
+  listOrders,
+  listPromoCodes,
+  memberExists,
+  OrderOperationError,
+  orderDetail,
+  refundOrder,
+  updateRole,
+} from '../modules/orders/operator';
+import { statusText } from '../modules/orders/order-state';
 import { settlePayment } from '../modules/orders/settle';
-import type { Db } from '../shared/db/database';
 import type { RolesTable } from '../shared/db/schema';
 import { isoTimestamp, rawDateTime } from '../shared/time';
+import { parseCommandArgs } from './args';
 import { CommandError, type CliCommand } from './command';
-
-interface ParsedArgs {
-  positional: string[];
-  options: Map<string, string>;
-  flags: Set<string>;
-}
-
-/** `--key value`, `--key=value` and bare `--flag`s; anything not declared is an error. */
-function parseArgs(args: string[], options: string[], flags: string[] = []): ParsedArgs {
-  const parsed: ParsedArgs = { positional: [], options: new Map(), flags: new Set() };
-  for (let i = 0; i < args.length; i += 1) {
-    const arg = args[i];
-    if (!arg.startsWith('--')) {
-      parsed.positional.push(arg);
-      continue;
-    }
-    const [name, inline] = arg.slice(2).split(/=(.*)/s, 2);
-    if (flags.includes(name) && inline === undefined) parsed.flags.add(name);
-    else if (options.includes(name)) {
-      const value = inline ?? args[(i += 1)];
-      if (value === undefined) throw new CommandError(`--${name} needs a value`);
-      parsed.options.set(name, value);
-    } else throw new CommandError(`Unknown option --${name}`);
-  }
-  return parsed;
-}
 
 function wholeNumber(
   value: string | undefined,
@@ -64,19 +47,23 @@ function chinaDate(value: string | undefined): Date | null | undefined {
   return date;
 }
 
-const ROLE_OPTIONS = ['name', 'charge', 'days', 'weight', 'description'];
+const text = { type: 'string' } as const;
+const flag = { type: 'boolean' } as const;
+const ROLE_OPTIONS = { name: text, charge: text, days: text, weight: text, description: text };
 const ROLE_DAYS = { min: 1, max: 36500 };
 const MEMBER_ID = { min: 1, max: 2_147_483_647 };
 
 const describeRole = (role: Selectable<RolesTable>) =>
   `${role.id}: ${role.name} ￥${role.charge} for ${role.expire_days} days${role.is_show ? '' : ' (hidden)'}`;
 
-async function findOrder(db: Db, orderNo: string, { lock = false } = {}) {
-  let query = db.selectFrom('orders').selectAll().where('order_id', '=', orderNo);
-  if (lock) query = query.forUpdate();
-  const order = await query.executeTakeFirst();
-  if (!order) throw new CommandError(`No order ${orderNo}`);
-  return order;
+/** An operator's mistake found by the orders module, printed like the CLI's own. */
+async function operatorStep<T>(step: Promise<T>): Promise<T> {
+  try {
+    return await step;
+  } catch (error) {
+    if (error instanceof OrderOperationError) throw new CommandError(error.message);
+    throw error;
+  }
 }
 
 export const commerceCommands: CliCommand[] = [
@@ -86,24 +73,21 @@ export const commerceCommands: CliCommand[] = [
       'role:create --name <name> --charge <yuan> --days <n> [--weight <n>] [--description <text>] [--hidden]',
     summary: 'Create a VIP plan (description: one benefit per line, "\\n" separates lines)',
     async run(services, args, out) {
-      const { options, flags } = parseArgs(args, ROLE_OPTIONS, ['hidden']);
-      const name = required(options.get('name')?.trim(), 'name');
+      const { values } = parseCommandArgs(args, { ...ROLE_OPTIONS, hidden: flag });
+      const name = required(values.name?.trim(), 'name');
       if (name.length > 64) throw new CommandError('--name is at most 64 characters');
-      const now = services.now();
-      const role = await services.db
-        .insertInto('roles')
-        .values({
+      const role = await createRole(
+        services.db,
+        {
           name,
-          charge: required(wholeNumber(options.get('charge'), 'charge'), 'charge'),
-          expire_days: required(wholeNumber(options.get('days'), 'days', ROLE_DAYS), 'days'),
-          weight: wholeNumber(options.get('weight'), 'weight') ?? 0,
-          description: (options.get('description') ?? '').replace(/\\n/g, '\n'),
-          is_show: flags.has('hidden') ? 0 : 1,
-          created_at: now,
-          updated_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+          charge: required(wholeNumber(values.charge, 'charge'), 'charge'),
+          expire_days: required(wholeNumber(values.days, 'days', ROLE_DAYS), 'days'),
+          weight: wholeNumber(values.weight, 'weight') ?? 0,
+          description: (values.description ?? '').replace(/\\n/g, '\n'),
+          is_show: values.hidden ? 0 : 1,
+        },
+        services.now(),
+      );
       out.line(`Created role ${describeRole(role)}`);
     },
   },
@@ -113,30 +97,24 @@ export const commerceCommands: CliCommand[] = [
       'role:update <id> [--name …] [--charge …] [--days …] [--weight …] [--description …] [--show|--hidden]',
     summary: 'Change a VIP plan (orders already placed keep the price and days they were sold with)',
     async run(services, args, out) {
-      const { positional, options, flags } = parseArgs(args, ROLE_OPTIONS, ['show', 'hidden']);
-      const id = wholeNumber(positional[0], 'id', { min: 1 });
+      const { values, positionals } = parseCommandArgs(args, { ...ROLE_OPTIONS, show: flag, hidden: flag });
+      const id = wholeNumber(positionals[0], 'id', { min: 1 });
       if (!id) throw new CommandError('Usage: role:update <id> [options]');
-      if (flags.has('show') && flags.has('hidden'))
-        throw new CommandError('Choose --show or --hidden, not both');
-      const name = options.get('name')?.trim();
+      if (values.show && values.hidden) throw new CommandError('Choose --show or --hidden, not both');
+      const name = values.name?.trim();
       if (name !== undefined && (name === '' || name.length > 64))
         throw new CommandError('--name must be 1 to 64 characters');
       const changes = {
         name,
-        charge: wholeNumber(options.get('charge'), 'charge'),
-        expire_days: wholeNumber(options.get('days'), 'days', ROLE_DAYS),
-        weight: wholeNumber(options.get('weight'), 'weight'),
-        description: options.get('description')?.replace(/\\n/g, '\n'),
-        is_show: flags.has('show') ? 1 : flags.has('hidden') ? 0 : undefined,
+        charge: wholeNumber(values.charge, 'charge'),
+        expire_days: wholeNumber(values.days, 'days', ROLE_DAYS),
+        weight: wholeNumber(values.weight, 'weight'),
+        description: values.description?.replace(/\\n/g, '\n'),
+        is_show: values.show ? 1 : values.hidden ? 0 : undefined,
       };
       const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
       if (Object.keys(given).length === 0) throw new CommandError('Nothing to change');
-      const role = await services.db
-        .updateTable('roles')
-        .set({ ...given, updated_at: services.now() })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst();
+      const role = await updateRole(services.db, id, given, services.now());
       if (!role) throw new CommandError(`No role ${id}`);
       out.line(`Updated role ${describeRole(role)}`);
     },
@@ -147,38 +125,32 @@ export const commerceCommands: CliCommand[] = [
       'promo:create --discount <yuan> [--code <CODE>] [--uses <n, 0 = unlimited>] [--expires <date|never>] [--owner <user id> --owner-reward <yuan>]',
     summary: 'Create a promo code (random code when --code is omitted; --expires is China time)',
     async run(services, args, out) {
-      const { options } = parseArgs(args, ['code', 'discount', 'uses', 'expires', 'owner', 'owner-reward']);
-      const code = options.get('code') ?? `KZ${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
+      const { values } = parseCommandArgs(args, {
+        code: text,
+        discount: text,
+        uses: text,
+        expires: text,
+        owner: text,
+        'owner-reward': text,
+      });
+      const code = values.code ?? `KZ${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
       if (!/^[A-Za-z0-9_-]{1,64}$/.test(code))
         throw new CommandError('--code: 1 to 64 letters, digits, - or _');
-      const owner = wholeNumber(options.get('owner'), 'owner', MEMBER_ID);
-      if (owner !== undefined) {
-        const exists = await services.db
-          .selectFrom('users')
-          .select('id')
-          .where('id', '=', owner)
-          .executeTakeFirst();
-        if (!exists) throw new CommandError(`No member ${owner}`);
-      }
-      const now = services.now();
-      const created = await services.db
-        .insertInto('promo_codes')
-        .values({
+      const owner = wholeNumber(values.owner, 'owner', MEMBER_ID);
+      if (owner !== undefined && !(await memberExists(services.db, owner)))
+        throw new CommandError(`No member ${owner}`);
+      const created = await createPromoCode(
+        services.db,
+        {
           code,
           user_id: owner ?? null,
-          invited_user_reward: required(
-            wholeNumber(options.get('discount'), 'discount', { min: 1 }),
-            'discount',
-          ),
-          invite_user_reward: wholeNumber(options.get('owner-reward'), 'owner-reward') ?? 0,
-          use_times: wholeNumber(options.get('uses'), 'uses') ?? 0,
-          expired_at: chinaDate(options.get('expires')) ?? null,
-          created_at: now,
-          updated_at: now,
-        })
-        .onConflict((conflict) => conflict.column('code').doNothing())
-        .returningAll()
-        .executeTakeFirst();
+          invited_user_reward: required(wholeNumber(values.discount, 'discount', { min: 1 }), 'discount'),
+          invite_user_reward: wholeNumber(values['owner-reward'], 'owner-reward') ?? 0,
+          use_times: wholeNumber(values.uses, 'uses') ?? 0,
+          expired_at: chinaDate(values.expires) ?? null,
+        },
+        services.now(),
+      );
       if (!created) throw new CommandError(`Promo code ${code} already exists`);
       out.line(
         `Created promo code ${created.code}: -￥${created.invited_user_reward}, uses ${created.use_times || 'unlimited'}, expires ${rawDateTime(created.expired_at) ?? 'never'}`,
@@ -189,13 +161,9 @@ export const commerceCommands: CliCommand[] = [
     name: 'promo:list',
     usage: 'promo:list',
     summary: 'List promo codes with their discount, uses and expiry',
-    async run(services, _args, out) {
-      const rows = await services.db
-        .selectFrom('promo_codes')
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(500)
-        .execute();
+    async run(services, args, out) {
+      parseCommandArgs(args, {});
+      const rows = await listPromoCodes(services.db);
       if (rows.length === 0) out.line('No promo codes');
       for (const row of rows) {
         out.line(
@@ -209,30 +177,15 @@ export const commerceCommands: CliCommand[] = [
     usage: 'order:list [--status 1|5|7|9|11] [--user <id>] [--limit <n>]',
     summary: 'List recent orders, newest first',
     async run(services, args, out) {
-      const { options } = parseArgs(args, ['status', 'user', 'limit']);
-      const status = wholeNumber(options.get('status'), 'status');
+      const { values } = parseCommandArgs(args, { status: text, user: text, limit: text });
+      const status = wholeNumber(values.status, 'status');
       if (status !== undefined && !statusText(status))
         throw new CommandError('--status must be 1, 5, 7, 9 or 11');
-      const user = wholeNumber(options.get('user'), 'user', MEMBER_ID);
-      let query = services.db
-        .selectFrom('orders as o')
-        .leftJoin('order_goods as g', 'g.order_id', 'o.id')
-        .select([
-          'o.order_id',
-          'o.user_id',
-          'o.status',
-          'o.charge',
-          'o.amount',
-          'o.payment',
-          'o.created_at',
-          'g.goods_type',
-          'g.goods_name',
-        ])
-        .orderBy('o.id', 'desc')
-        .limit(wholeNumber(options.get('limit'), 'limit', { min: 1, max: 500 }) ?? 20);
-      if (status !== undefined) query = query.where('o.status', '=', status);
-      if (user !== undefined) query = query.where('o.user_id', '=', user);
-      const rows = await query.execute();
+      const rows = await listOrders(services.db, {
+        status,
+        userId: wholeNumber(values.user, 'user', MEMBER_ID),
+        limit: wholeNumber(values.limit, 'limit', { min: 1, max: 500 }) ?? 20,
+      });
       if (rows.length === 0) out.line('No orders');
       for (const row of rows) {
         out.line(
@@ -247,7 +200,7 @@ export const commerceCommands: CliCommand[] = [
     summary: 'Show one order with its goods, payment events and refunds',
     async run(services, [orderNo], out) {
       if (!orderNo) throw new CommandError('Usage: order:show <order_id>');
-      const order = await findOrder(services.db, orderNo);
+      const { order, goods, events, refunds } = await operatorStep(orderDetail(services.db, orderNo));
       out.line(
         `Order ${order.order_id} (id ${order.id}) of user ${order.user_id}: ${statusText(order.status)} (${order.status})`,
       );
@@ -260,31 +213,14 @@ export const commerceCommands: CliCommand[] = [
       out.line(
         `  created ${rawDateTime(order.created_at)}, paid ${rawDateTime(order.paid_at) ?? '-'}, cancelled ${rawDateTime(order.cancelled_at) ?? '-'} ${order.cancel_reason}`,
       );
-      const goods = await services.db
-        .selectFrom('order_goods')
-        .selectAll()
-        .where('order_id', '=', order.id)
-        .execute();
       for (const item of goods)
         out.line(
           `  goods ${item.goods_type} ${item.goods_id} ${item.goods_name} ￥${item.goods_charge}${item.goods_type === 'ROLE' ? ` ${item.expire_days} days` : ''}`,
         );
-      const events = await services.db
-        .selectFrom('order_payments')
-        .selectAll()
-        .where('order_id', '=', order.id)
-        .orderBy('id')
-        .execute();
       for (const event of events)
         out.line(
           `  ${isoTimestamp(event.created_at)} ${event.gateway} ${event.outcome} ${event.trade_no} ${event.amount_cents ?? ''} ${event.reason}`.trimEnd(),
         );
-      const refunds = await services.db
-        .selectFrom('refunds')
-        .selectAll()
-        .where('order_id', '=', order.id)
-        .orderBy('id')
-        .execute();
       for (const refund of refunds)
         out.line(
           `  refund ￥${refund.amount} ${isoTimestamp(refund.created_at)} ${refund.revoked_goods ? '(goods revoked) ' : ''}${refund.reason}`,
@@ -297,10 +233,10 @@ export const commerceCommands: CliCommand[] = [
     summary:
       'Confirm a manual transfer: pays and delivers the order once (same path as a gateway notification)',
     async run(services, args, out) {
-      const { positional, options } = parseArgs(args, ['reference']);
-      const orderNo = positional[0];
+      const { values, positionals } = parseCommandArgs(args, { reference: text });
+      const orderNo = positionals[0];
       if (!orderNo) throw new CommandError('Usage: order:mark-paid <order_id> [--reference <text>]');
-      const order = await findOrder(services.db, orderNo);
+      const order = await operatorStep(findOrderByNumber(services.db, orderNo));
       if (order.payment !== '' && order.payment !== 'handPay')
         throw new CommandError(
           `Order ${orderNo} is paid through ${order.payment}: the gateway's notification confirms it, not an operator`,
@@ -313,7 +249,7 @@ export const commerceCommands: CliCommand[] = [
           source: 'handPay',
           signs: ['handPay'],
           outTradeNo: orderNo,
-          tradeNo: (options.get('reference') ?? `manual-${now.getTime()}`).slice(0, 128),
+          tradeNo: (values.reference ?? `manual-${now.getTime()}`).slice(0, 128),
           amountCents: order.amount * 100,
           payload: 'order:mark-paid',
         },
@@ -333,53 +269,26 @@ export const commerceCommands: CliCommand[] = [
     usage: 'order:refund <order_id> [--amount <yuan>] [--reason <text>] [--revoke]',
     summary: 'Record a refund (default: what is left); --revoke also takes back the course or VIP days',
     async run(services, args, out) {
-      const { positional, options, flags } = parseArgs(args, ['amount', 'reason'], ['revoke']);
-      const orderNo = positional[0];
+      const { values, positionals } = parseCommandArgs(args, { amount: text, reason: text, revoke: flag });
+      const orderNo = positionals[0];
       if (!orderNo)
         throw new CommandError(
           'Usage: order:refund <order_id> [--amount <yuan>] [--reason <text>] [--revoke]',
         );
-      const requested = wholeNumber(options.get('amount'), 'amount', { min: 1 });
-      const now = services.now();
-      const done = await services.db.transaction().execute(async (trx) => {
-        const order = await findOrder(trx, orderNo, { lock: true });
-        if (order.status !== ORDER_STATUS.PAID)
-          throw new CommandError(
-            `Order ${orderNo} is ${statusText(order.status)}: only paid orders are refunded`,
-          );
-        const left = order.amount - order.refunded_amount;
-        const amount = requested ?? left;
-        if (amount < 1 || amount > left)
-          throw new CommandError(`Order ${orderNo} has ￥${left} left to refund`);
-        await trx
-          .insertInto('refunds')
-          .values({
-            order_id: order.id,
-            amount,
-            reason: options.get('reason') ?? '',
-            revoked_goods: flags.has('revoke') ? 1 : 0,
-            created_at: now,
-          })
-          .execute();
-        await trx
-          .updateTable('orders')
-          .set({ refunded_amount: sql`refunded_amount + ${amount}`, updated_at: now })
-          .where('id', '=', order.id)
-          .execute();
-        if (amount === left) await transition(trx, 'refund', { id: order.id }, { updated_at: now });
-        if (flags.has('revoke')) {
-          const goods = await trx
-            .selectFrom('order_goods')
-            .select(['goods_type', 'goods_id', 'expire_days'])
-            .where('order_id', '=', order.id)
-            .execute();
-          for (const item of goods) await revokeGoods(trx, order.user_id, item, now);
-        }
-        await notifyMember(trx, order.user_id, `订单${order.order_id}已退款${amount}元`);
-        return { order, amount, full: amount === left };
-      });
+      const done = await operatorStep(
+        refundOrder(
+          services.db,
+          orderNo,
+          {
+            amount: wholeNumber(values.amount, 'amount', { min: 1 }),
+            reason: values.reason ?? '',
+            revoke: values.revoke === true,
+          },
+          services.now(),
+        ),
+      );
       out.line(
-        `Refund of ￥${done.amount} recorded for order ${orderNo}${done.full ? ' (fully refunded)' : ''}${flags.has('revoke') ? '; goods revoked' : ''}`,
+        `Refund of ￥${done.amount} recorded for order ${orderNo}${done.full ? ' (fully refunded)' : ''}${values.revoke ? '; goods revoked' : ''}`,
       );
       if (done.order.payment && done.order.payment !== 'handPay' && done.order.payment !== 'sandbox')
         out.line(

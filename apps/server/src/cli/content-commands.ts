@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CommandError, type CliCommand } from './command';
 import type { AppServices } from '../services';
-import { ContentFileError, exportContent, importContent } from '../modules/courses/content-import';
+import { exportContent } from '../modules/courses/content-export';
+import { ContentFileError } from '../modules/courses/content-file';
+import { importContent } from '../modules/courses/content-import';
 import { ContentImageError, ingestContentImages } from '../modules/media/content-images';
 
 function readContentFile(file: string): unknown {

@@ -1,65 +1,27 @@
+import type {
+  MemberDetail as WireMemberDetail,
+  SiteConfig as WireSiteConfig,
+  TokenData,
+} from '@kezhan/contract/browser';
+
+export type { Envelope } from '@kezhan/contract/browser';
+
 /**
- * Wire shapes the shell needs. They mirror the envelope, the configuration and the member detail; when
- * `@kezhan/contract` publishes the same shapes these aliases should point there.
+ * The configuration as the h5 reads it: Kezhan's answer, tolerant of an older MeEdu server that
+ * leaves the newer agreements out or sends `enabled_addons` as an object.
  */
-export interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
-
-export interface SiteConfig {
-  aboutus: string;
-  credit1_reward: {
-    paid_order: string | number;
-    register: number;
-    watched_video: number;
-    watched_vod_course: number;
+export type SiteConfig = Omit<
+  WireSiteConfig,
+  'vip_protocol' | 'paid_content_purchase_protocol' | 'enabled_addons'
+> &
+  Partial<Pick<WireSiteConfig, 'vip_protocol' | 'paid_content_purchase_protocol'>> & {
+    enabled_addons: WireSiteConfig['enabled_addons'] | Record<string, unknown>;
   };
-  enabled_addons: string[] | Record<string, unknown>;
-  h5_url: string;
-  pc_url: string;
-  url: string;
-  icp: string;
-  icp_link: string;
-  icp2: string;
-  icp2_link: string;
-  links: unknown[];
-  logo: { logo: string; white_logo: string };
-  member: { enabled_face_verify: boolean; enabled_mobile_bind_alert: number };
-  name: string;
-  webname: string;
-  navs: unknown[];
-  sliders: unknown[];
-  player: {
-    cover: string;
-    enabled_bullet_secret: string | number;
-    bullet_secret: { color: string; opacity: string | number; size: string | number; text: string };
-  };
-  socialites: { qq: number; wechat_oauth: number; wechat_scan: number };
-  user_protocol: string;
-  user_private_protocol: string;
-  vip_protocol?: string;
-  /** 付费内容购买协议 page, accepted before paying for a course (absent on older servers). */
-  paid_content_purchase_protocol?: string;
-}
 
-export interface MemberDetail {
-  id: number;
-  avatar: string;
-  nick_name: string;
-  mobile: string;
-  is_bind_mobile: number;
-  is_face_verify: boolean;
-  is_password_set?: number;
-  is_set_nickname?: number;
-  role: { id: number; name: string } | null;
-  role_expired_at?: string | null;
-  profile_real_name?: string;
-  profile_id_number?: string;
-  [key: string]: unknown;
-}
+/** Fields every MeEdu server sends; the rest of Kezhan's member detail may be missing. */
+type MemberCore = 'id' | 'avatar' | 'nick_name' | 'mobile' | 'is_bind_mobile' | 'is_face_verify' | 'role';
 
-export interface TokenResult {
-  token: string;
-}
+/** The member detail as the h5 reads it (tolerant of older MeEdu servers). */
+export type MemberDetail = Pick<WireMemberDetail, MemberCore> & Partial<Omit<WireMemberDetail, MemberCore>>;
+
+export type TokenResult = TokenData;

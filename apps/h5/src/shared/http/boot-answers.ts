@@ -1,4 +1,4 @@
-import { bootAnswerKey } from '@kezhan/contract/h5-boot';
+import { bootAnswerKey } from '@kezhan/contract/browser';
 
 /**
  * Answers the server inlined into the page (`<script id="kezhan-boot" type="application/json">`):

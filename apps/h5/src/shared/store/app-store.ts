@@ -5,6 +5,7 @@ import { clearToken } from '../storage/storage';
 /** Site configuration before the server answers (MeEdu's defaults). */
 export const DEFAULT_CONFIG: SiteConfig = {
   aboutus: '',
+  course_purchase_notice: '',
   credit1_reward: { paid_order: '', register: 0, watched_video: 0, watched_vod_course: 0 },
   enabled_addons: {},
   h5_url: '',

@@ -1,6 +1,8 @@
-/** Mainland mobile number: 11 digits, `1`, then 3–9, then nine digits. */
+import { MAINLAND_MOBILE } from '@kezhan/contract/browser';
+
+/** The server's mainland mobile rule: 11 digits, `1`, then 3–9, then nine digits. */
 export function isChinaMobilePhone(value: string): boolean {
-  return /^1[3-9]\d{9}$/.test(value);
+  return MAINLAND_MOBILE.test(value);
 }
 
 /** `13812345678` → `138****5678`. */

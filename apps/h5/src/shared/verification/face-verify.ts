@@ -1,15 +1,10 @@
+import type { FaceVerifyStart } from '@kezhan/contract/browser';
 import { http } from '@/shared/http/client';
 import { saveBizToken, saveRuleId } from '@/shared/storage/storage';
 import { showToast } from '@/shared/ui/toast';
 import { getHost } from '@/shared/utils/url';
 
 export const FACE_VERIFY_FAILED = '无法发起实名认证';
-
-export interface FaceVerifyStart {
-  biz_token: string;
-  rule_id: string;
-  url: string;
-}
 
 export function startFaceVerify(sUrl: string) {
   return http.post<FaceVerifyStart>(

@@ -1,9 +1,7 @@
+import type { ImageCaptcha } from '@kezhan/contract/browser';
 import { http } from '@/shared/http/client';
 
-export interface CaptchaImage {
-  key: string;
-  img: string;
-}
+export type CaptchaImage = ImageCaptcha;
 
 export function getCaptchaImage() {
   return http.get<CaptchaImage>('/api/v2/captcha/image');

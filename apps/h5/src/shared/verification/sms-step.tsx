@@ -22,8 +22,14 @@ export function SmsStep({ mobile, submitText, sendKey, onResend, onSubmit }: Sms
   const [seconds, setSeconds] = useState(SMS_COUNTDOWN_SECONDS);
   const [submitting, setSubmitting] = useState(false);
 
-  useEffect(() => {
+  // Each new send (a new `sendKey`) restarts the countdown (set while rendering, not in an effect).
+  const [countingFor, setCountingFor] = useState(sendKey);
+  if (countingFor !== sendKey) {
+    setCountingFor(sendKey);
     setSeconds(SMS_COUNTDOWN_SECONDS);
+  }
+
+  useEffect(() => {
     const timer = window.setInterval(() => {
       setSeconds((s) => {
         if (s <= 1) {

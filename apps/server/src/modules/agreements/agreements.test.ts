@@ -8,7 +8,7 @@ import {
   loginMember,
   memberId,
   type LoggedInMember,
-} from '../orders/test-fixtures';
+} from '../../../test/support/orders';
 
 describe('agreements: versions, acceptance records, agreement_status', () => {
   let t: TestApp;

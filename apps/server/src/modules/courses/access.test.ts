@@ -10,7 +10,7 @@ import {
   newMember,
   PAST,
   type TestMember,
-} from './test-support';
+} from '../../../test/support/courses';
 
 const FULL_URL = 'https://cdn.example.com/full.m3u8';
 const TRIAL_URL = 'https://cdn.example.com/trial.m3u8';

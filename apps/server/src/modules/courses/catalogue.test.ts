@@ -17,7 +17,7 @@ import {
   newMember,
   PAST,
   type TestMember,
-} from './test-support';
+} from '../../../test/support/courses';
 
 describe('course catalogue', () => {
   let t: TestApp;

@@ -99,6 +99,9 @@ export const contentFile = z.object({
     .default([]),
 });
 
+/** A content file that cannot be imported: the message says what to fix. */
+export class ContentFileError extends Error {}
+
 export type ContentFile = z.output<typeof contentFile>;
 export type ContentFileInput = z.input<typeof contentFile>;
 export type ContentCourse = z.output<typeof contentCourse>;

@@ -5,18 +5,17 @@ import { filterXSS } from 'xss';
 import type { Db } from '../../shared/db/database';
 import type { Database } from '../../shared/db/schema';
 import { attachmentDir } from './attachments';
-import { VOD_BLOCK_SIGNS, vodBlockIds } from './blocks';
-import { MediaIngestError, registerVideoSource, stageSource, type StagedSource } from '../media/ingest';
+import { VOD_BLOCK_SIGNS } from './blocks';
+import type { StagedSource } from '../media/ingest';
+import { prepareVideoFiles, registerStagedVideos } from './content-media';
 import {
   contentFile,
+  ContentFileError,
   describeContentErrors,
   type ContentCourse,
   type ContentFile,
-  type ContentFileInput,
   type ContentVideo,
 } from './content-file';
-
-export class ContentFileError extends Error {}
 
 export interface ImportOptions {
   /** Folder that relative attachment and video `file` paths start from (the content file's folder). */
@@ -85,38 +84,6 @@ function prepareAttachments(course: ContentCourse, options: ImportOptions): Prep
     }
     return { name: attachment.name, path: relative.split(path.sep).join('/'), size: stat.size, extension };
   });
-}
-
-/** Local video files (and the media pipeline's folders) live here. */
-export const mediaDir = (dataDir: string) => path.join(dataDir, 'media');
-
-/**
- * Local video files go through the media pipeline (modules/media): each is staged now and its
- * video's asset registered inside the import transaction; the background job transcodes and
- * encrypts it. The trial is cut from the video at `free_seconds`, so `trial_file` is not used.
- */
-function prepareVideoFiles(course: ContentCourse, options: ImportOptions): Map<string, StagedSource> {
-  const staged = new Map<string, StagedSource>();
-  const videos = [...(course.videos ?? []), ...(course.chapters ?? []).flatMap((chapter) => chapter.videos)];
-  for (const video of videos) {
-    if (video.trial_file) video.trial_url = '';
-    if (!video.file) continue;
-    try {
-      staged.set(
-        video.slug,
-        stageSource(
-          options.dataDir,
-          path.resolve(options.baseDir, video.file),
-          options.maxVideoBytes ?? Infinity,
-        ),
-      );
-    } catch (error) {
-      if (error instanceof MediaIngestError) throw new ContentFileError(error.message);
-      throw error;
-    }
-    video.url = '';
-  }
-  return staged;
 }
 
 /** Only the fields the file gives, so an update leaves the others as they are. */
@@ -327,14 +294,7 @@ export async function importContent(db: Db, data: unknown, options: ImportOption
       summary.videos += counts.videos;
       summary.attachments += attachments.get(course.slug)!.length;
     }
-    for (const [slug, source] of stagedVideos) {
-      const video = await trx
-        .selectFrom('videos')
-        .select('id')
-        .where('slug', '=', slug)
-        .executeTakeFirstOrThrow();
-      await registerVideoSource(trx, video.id, source, now);
-    }
+    await registerStagedVideos(trx, stagedVideos, now);
     for (const page of file.blocks) {
       await trx
         .deleteFrom('view_blocks')
@@ -370,112 +330,4 @@ export async function importContentFile(db: Db, file: string, options: Omit<Impo
     throw new ContentFileError(`Cannot read ${file}: ${(error as Error).message}`);
   }
   return importContent(db, data, { ...options, baseDir: path.dirname(path.resolve(file)) });
-}
-
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
-
-/** Everything import reads, in the same format (deleted courses are left out). */
-export async function exportContent(db: Db, dataDir: string): Promise<ContentFileInput> {
-  const [categories, courses, chapters, videos, attachments, blocks] = await Promise.all([
-    db
-      .selectFrom('course_categories')
-      .selectAll()
-      .orderBy('parent_id')
-      .orderBy('sort')
-      .orderBy('id')
-      .execute(),
-    db.selectFrom('courses').selectAll().where('deleted_at', 'is', null).orderBy('id').execute(),
-    db.selectFrom('course_chapters').selectAll().orderBy('sort').orderBy('id').execute(),
-    db.selectFrom('videos').selectAll().orderBy('published_at').orderBy('id').execute(),
-    db.selectFrom('course_attachments').selectAll().orderBy('id').execute(),
-    db
-      .selectFrom('view_blocks')
-      .selectAll()
-      .orderBy('platform')
-      .orderBy('page')
-      .orderBy('sort')
-      .orderBy('id')
-      .execute(),
-  ]);
-  const assetSources = new Map(
-    (await db.selectFrom('media_assets').select(['video_id', 'source_path']).execute()).map((a) => [
-      a.video_id,
-      path.resolve(mediaDir(dataDir), a.source_path),
-    ]),
-  );
-  const categorySlug = new Map(categories.map((c) => [c.id, c.slug]));
-  const courseSlug = new Map(courses.map((c) => [c.id, c.slug]));
-  const video = (v: (typeof videos)[number]): ContentVideo => ({
-    slug: v.slug,
-    title: v.title,
-    duration: v.duration,
-    ...(assetSources.has(v.id) ? { file: assetSources.get(v.id) } : { url: v.url, trial_url: v.trial_url }),
-    is_free: v.is_free as 0 | 1,
-    free_seconds: v.free_seconds,
-    ban_drag: v.ban_drag as 0 | 1,
-    price: v.charge,
-    is_show: v.is_show as 0 | 1,
-    published_at: v.published_at,
-  });
-  const pages = new Map<
-    string,
-    { platform: string; page: string; blocks: { sign: string; config: unknown }[] }
-  >();
-  for (const block of blocks) {
-    const key = `${block.platform}\n${block.page}`;
-    if (!pages.has(key)) pages.set(key, { platform: block.platform, page: block.page, blocks: [] });
-    let config: unknown = block.config ? JSON.parse(block.config) : [];
-    if (VOD_BLOCK_SIGNS.has(block.sign)) {
-      const title = (config as { title?: string })?.title ?? '';
-      const slugs = vodBlockIds(config).flatMap((id) => (courseSlug.has(id) ? [courseSlug.get(id)!] : []));
-      config = { title, courses: slugs };
-    }
-    pages.get(key)!.blocks.push({ sign: block.sign, config });
-  }
-  const toIso = <T extends { published_at?: Date | null }>(value: T) => ({
-    ...value,
-    published_at: iso(value.published_at ?? null) ?? undefined,
-  });
-  return {
-    categories: categories.map((c) => ({
-      slug: c.slug,
-      name: c.name,
-      sort: c.sort,
-      ...(c.parent_id ? { parent: categorySlug.get(c.parent_id) } : {}),
-    })),
-    courses: courses.map((c) => ({
-      ...toIso({
-        slug: c.slug,
-        title: c.title,
-        ...(categorySlug.has(c.category_id) ? { category: categorySlug.get(c.category_id) } : {}),
-        thumb: c.thumb,
-        price: c.charge,
-        is_free: c.is_free as 0 | 1,
-        is_vip_free: c.is_vip_free as 0 | 1,
-        is_rec: c.is_rec as 0 | 1,
-        is_show: c.is_show as 0 | 1,
-        user_count: c.user_count,
-        published_at: c.published_at,
-        short_description: c.short_description,
-        description: c.render_desc,
-        seo_keywords: c.seo_keywords,
-        seo_description: c.seo_description,
-      }),
-      chapters: chapters
-        .filter((ch) => ch.course_id === c.id)
-        .map((ch) => ({
-          title: ch.title,
-          videos: videos.filter((v) => v.chapter_id === ch.id).map((v) => toIso(video(v))),
-        })),
-      videos: videos.filter((v) => v.course_id === c.id && v.chapter_id === null).map((v) => toIso(video(v))),
-      attachments: attachments
-        .filter((a) => a.course_id === c.id)
-        .map((a) =>
-          /^https?:\/\//i.test(a.path)
-            ? { name: a.name, url: a.path }
-            : { name: a.name, file: path.join(attachmentDir(dataDir), a.path) },
-        ),
-    })),
-    blocks: [...pages.values()],
-  };
 }

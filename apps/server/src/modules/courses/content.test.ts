@@ -12,8 +12,8 @@ import type {
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { runCommand } from '../../cli/run-command';
 import { DEMO_CATALOGUE_FILE, seedDemoCatalogue } from '../../seed/demo-catalogue';
-import { newMember } from './test-support';
-import { decryptSegment, fetchMedia, playlistUris } from '../media/test-media';
+import { newMember } from '../../../test/support/courses';
+import { decryptSegment, fetchMedia, playlistUris } from '../../../test/support/media';
 
 const tables = [
   'course_categories',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { DRAG_TOLERANCE_SECONDS, MAX_PLAYBACK_RATE } from './progress';
-import { addCourse, addVideo, grantCourse, newMember, type TestMember } from './test-support';
+import { addCourse, addVideo, grantCourse, newMember, type TestMember } from '../../../test/support/courses';
 
 describe('POST /api/v2/video/{id}/record — watch progress', () => {
   let t: TestApp;

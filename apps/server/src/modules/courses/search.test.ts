@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResult } from '@kezhan/contract/courses';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { addCourse, addVideo, FUTURE, PAST } from './test-support';
+import { addCourse, addVideo, FUTURE, PAST } from '../../../test/support/courses';
 
 describe('GET /api/v3/search', () => {
   let t: TestApp;

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoughtCourseList, LearnedCourseList, LikedCourseList } from '@kezhan/contract/courses';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { addCourse, addVideo, grantCourse, newMember, PAST, type TestMember } from './test-support';
+import {
+  addCourse,
+  addVideo,
+  grantCourse,
+  newMember,
+  PAST,
+  type TestMember,
+} from '../../../test/support/courses';
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/;
 const RAW = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/;

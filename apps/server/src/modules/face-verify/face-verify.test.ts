@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { FakeTencentFaceId } from '../../providers/faceid/testing/fake-tencent-faceid';
+import { FakeTencentFaceId } from '../../../test/support/fakes/tencent-faceid';
 
 const H5 = 'https://h5.test';
 const S_URL = `${H5}/auth/faceSuccess`;

@@ -3,8 +3,7 @@ import path from 'node:path';
 import { CommandError, type CliCommand } from '../../cli/command';
 import type { AppServices } from '../../services';
 import { DEMO_VIDEO_PLAYLIST } from '../../seed/demo-catalogue';
-import { mediaDir } from '../courses/content-import';
-import { MediaIngestError, registerVideoSource, stageSource } from './ingest';
+import { MediaIngestError, mediaRoot, registerVideoSource, stageSource } from './ingest';
 import type { StoredRendition } from './media-service';
 import { reencodeStoredAvatars } from './reencode-avatars';
 
@@ -33,7 +32,7 @@ function legacyFile(services: AppServices, url: string): string | null {
   if (pathOnly.startsWith('/media/')) {
     const relative = pathOnly.slice('/media/'.length).split('/').map(decodeURIComponent);
     if (relative.some((part) => part === '..' || part === '')) return null;
-    return path.join(mediaDir(services.env.dataDir), ...relative);
+    return path.join(mediaRoot(services.env.dataDir), ...relative);
   }
   if (pathOnly.startsWith('/demo/video/')) {
     // The demo's plain files left the public folder: its lessons take the demo source.

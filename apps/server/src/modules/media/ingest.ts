@@ -15,7 +15,8 @@ export interface StagedSource {
 
 export class MediaIngestError extends Error {}
 
-const mediaRoot = (dataDir: string) => path.join(dataDir, 'media');
+/** Local video files and the media pipeline's folders live here. */
+export const mediaRoot = (dataDir: string) => path.join(dataDir, 'media');
 
 function hashFiles(files: string[]): string {
   const hash = createHash('sha256');

@@ -4,11 +4,17 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlayInfo } from '@kezhan/contract/courses';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { fakeS3Env, startFakeS3, type FakeS3 } from '../../providers/storage/fake-s3';
-import { addCourse, addVideo, grantCourse, newMember, type TestMember } from '../courses/test-support';
+import { fakeS3Env, startFakeS3, type FakeS3 } from '../../../test/support/fakes/s3';
+import { addCourse, addVideo, grantCourse, newMember, type TestMember } from '../../../test/support/courses';
 import { registerVideoSource, stageSource } from './ingest';
 import { presignGet } from './object-store';
-import { decryptSegment, fetchMedia, ffmpegInstalled, makeTestVideo, playlistUris } from './test-media';
+import {
+  decryptSegment,
+  fetchMedia,
+  ffmpegInstalled,
+  makeTestVideo,
+  playlistUris,
+} from '../../../test/support/media';
 
 describe.skipIf(!ffmpegInstalled)('protected video with STORAGE_DRIVER=s3', () => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kezhan-media-s3-'));

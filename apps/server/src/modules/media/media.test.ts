@@ -12,11 +12,17 @@ import {
   makeVip,
   newMember,
   type TestMember,
-} from '../courses/test-support';
+} from '../../../test/support/courses';
 import { registerVideoSource, stageSource } from './ingest';
 import { ladderFor } from './ffmpeg';
 import { LEASE_MS } from './media-service';
-import { decryptSegment, fetchMedia, ffmpegInstalled, makeTestVideo, playlistUris } from './test-media';
+import {
+  decryptSegment,
+  fetchMedia,
+  ffmpegInstalled,
+  makeTestVideo,
+  playlistUris,
+} from '../../../test/support/media';
 import { seedDemoCatalogue } from '../../seed/demo-catalogue';
 import { runCommand } from '../../cli/run-command';
 import { KeyVault } from './key-vault';

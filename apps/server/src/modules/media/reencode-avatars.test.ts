@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { runCommand } from '../../cli/run-command';
-import { newMember } from '../courses/test-support';
+import { newMember } from '../../../test/support/courses';
 
 describe('media:reencode-avatars', () => {
   let t: TestApp;

@@ -7,8 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { runCommand } from '../../cli/run-command';
-import { addCourse, addVideo } from '../courses/test-support';
-import { ffmpegInstalled, makeTestVideo } from './test-media';
+import { addCourse, addVideo } from '../../../test/support/courses';
+import { ffmpegInstalled, makeTestVideo } from '../../../test/support/media';
 import { looksLikeVideo, STALE_UPLOAD_MS } from './uploads';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kezhan-upload-test-'));

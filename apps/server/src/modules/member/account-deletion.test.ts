@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { rawDateTime } from '../../shared/time';
 import { hashPassword } from '../../shared/auth/passwords';
 import { executeDueDeletions } from './account-deletion';
-import { makePng, multipartBody } from './test-images';
+import { makePng, multipartBody } from '../../../test/support/images';
 
 const DAY = 24 * 3600 * 1000;
 

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AVATAR_MAX_BYTES } from '@kezhan/contract/member';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { fakeS3Env, startFakeS3, type FakeS3 } from '../../providers/storage/fake-s3';
+import { fakeS3Env, startFakeS3, type FakeS3 } from '../../../test/support/fakes/s3';
 import sharp from 'sharp';
 import { sizedImage } from '@kezhan/contract/images';
-import { makeJpeg, makePng, makeWebp, multipartBody } from './test-images';
+import { makeJpeg, makePng, makeWebp, multipartBody } from '../../../test/support/images';
 
 const AVATAR_URL = '/api/v2/member/detail/avatar';
 

@@ -13,7 +13,7 @@ import {
   orderRow,
   paidMessages,
   updateOrder,
-} from './test-fixtures';
+} from '../../../test/support/orders';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const DAY = 86_400_000;

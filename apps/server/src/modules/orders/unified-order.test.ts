@@ -12,7 +12,7 @@ import {
   orderRow,
   paidMessages,
   type LoggedInMember,
-} from './test-fixtures';
+} from '../../../test/support/orders';
 
 const PC_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/124.0 Safari/537.36';
 const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148';

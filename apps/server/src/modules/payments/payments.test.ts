@@ -12,7 +12,7 @@ import {
   paidMessages,
   payTicket,
   updateOrder,
-} from '../orders/test-fixtures';
+} from '../../../test/support/orders';
 
 describe('payments: methods, tickets, redirect, sandbox and manual transfer', () => {
   let t: TestApp;

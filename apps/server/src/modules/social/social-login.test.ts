@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { FakeOAuthVendors, type FakeIdentity } from '../../providers/oauth/testing/fake-oauth-vendors';
+import { FakeOAuthVendors, type FakeIdentity } from '../../../test/support/fakes/oauth-vendors';
 
 const H5 = 'https://h5.test';
 const S_URL = `${H5}/member?from=login`;

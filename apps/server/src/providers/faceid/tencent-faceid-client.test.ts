@@ -3,7 +3,7 @@ import { readEnv } from '../../config/env';
 import { FaceIdError } from './faceid-provider';
 import { signTc3 } from './tc3-signer';
 import { TencentFaceIdClient } from './tencent-faceid-client';
-import { FakeTencentFaceId } from './testing/fake-tencent-faceid';
+import { FakeTencentFaceId } from '../../../test/support/fakes/tencent-faceid';
 
 const CREDENTIALS = { secretId: 'AKIDunit', secretKey: 'unit-key', ruleId: '3' };
 const config = (endpoint: string, overrides: Record<string, string> = {}) =>

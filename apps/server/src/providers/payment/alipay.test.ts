@@ -12,8 +12,8 @@ import {
   orderRow,
   paidMessages,
   payTicket,
-} from '../../modules/orders/test-fixtures';
-import { FakeAlipay } from './testing/fake-alipay';
+} from '../../../test/support/orders';
+import { FakeAlipay } from '../../../test/support/fakes/alipay';
 import { centsToYuanText, yuanTextToCents } from './payment-gateway';
 
 describe('Alipay wap pay against a fake Alipay on 127.0.0.1', () => {

@@ -11,8 +11,8 @@ import {
   orderRow,
   paidMessages,
   payTicket,
-} from '../../modules/orders/test-fixtures';
-import { FakeWechatPay } from './testing/fake-wechat-pay';
+} from '../../../test/support/orders';
+import { FakeWechatPay } from '../../../test/support/fakes/wechat-pay';
 import { GatewayError } from './payment-gateway';
 import { WechatPayGateway } from './wechat-pay';
 

@@ -3,7 +3,7 @@ import { readEnv } from '../../config/env';
 import { sha256Hex, signV4 } from './aws-sigv4';
 import { StorageError } from './file-storage';
 import { S3FileStorage } from './s3-file-storage';
-import { fakeS3Env, startFakeS3, type FakeS3 } from './fake-s3';
+import { fakeS3Env, startFakeS3, type FakeS3 } from '../../../test/support/fakes/s3';
 
 describe('AWS Signature V4', () => {
   it('reproduces the signature of the S3 documentation example (GET /test.txt with a Range header)', () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CONTROL_CHARACTER_MESSAGE } from '@kezhan/contract/validation';
+import { CONTROL_CHARACTER_MESSAGE } from '@kezhan/contract/rules';
 import { BusinessError } from './errors';
 
 const MAX_DEPTH = 32;

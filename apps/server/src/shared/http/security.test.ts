@@ -12,7 +12,7 @@ import { LogSmsSender } from '../../providers/sms/log-sms-sender';
 import type { Db } from '../db/database';
 import { hashPassword } from '../auth/passwords';
 import { ipProvince } from '../ip-region';
-import { addCourse } from '../../modules/courses/test-support';
+import { addCourse } from '../../../test/support/courses';
 
 /** Issue #18: the findings of the security review, one block each. */
 

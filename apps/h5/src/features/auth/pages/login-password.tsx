@@ -9,7 +9,7 @@ import { isChinaMobilePhone } from '@/shared/utils/mobile';
 import { safeRedirect } from '@/shared/utils/url';
 import { ApiError } from '@/shared/http/client';
 import { CaptchaDialog } from '@/shared/verification/captcha-dialog';
-import { PASSWORD_LOGIN_CHALLENGES, WRONG_CAPTCHA_MESSAGE } from '@kezhan/contract/login-challenge';
+import { PASSWORD_LOGIN_CHALLENGES, WRONG_CAPTCHA_MESSAGE } from '@kezhan/contract/browser';
 import { loginPassword, type PasswordLoginInput } from '../api/login-password';
 import { leaveLogin, useCompleteLogin } from '../hooks/use-complete-login';
 import '@/shared/verification/verification.css';

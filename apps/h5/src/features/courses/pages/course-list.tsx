@@ -1,4 +1,4 @@
-import { H5_COURSE_PAGE_SIZE } from '@kezhan/contract/h5-boot';
+import { H5_COURSE_PAGE_SIZE } from '@kezhan/contract/browser';
 import type { CourseCategory, CourseListItem } from '@kezhan/contract/courses';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';

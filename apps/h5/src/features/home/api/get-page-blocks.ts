@@ -1,4 +1,4 @@
-import { H5_HOME_BLOCKS } from '@kezhan/contract/h5-boot';
+import { H5_HOME_BLOCKS } from '@kezhan/contract/browser';
 import type { ViewBlockList } from '@kezhan/contract/courses';
 import { http, type RequestOptions } from '@/shared/http/client';
 

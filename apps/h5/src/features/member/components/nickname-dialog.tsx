@@ -1,13 +1,11 @@
+import { NICKNAME_MAX_LENGTH, NICKNAME_TOO_LONG_MESSAGE, nicknameLength } from '@kezhan/contract/browser';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Input from 'antd-mobile/es/components/input';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { showToast } from '@/shared/ui/toast';
 import { setNickname } from '../api/set-nickname';
 import { useFocusReturn } from '@/shared/ui/focus-return';
 import './member-components.css';
-
-/** Same limit as the server (contract NICKNAME_MAX_LENGTH), counted in characters. */
-export const NICKNAME_MAX_LENGTH = 24;
 
 export interface NicknameDialogProps {
   visible: boolean;
@@ -22,9 +20,13 @@ export function NicknameDialog({ visible, initial, onClose, onSaved }: NicknameD
   const [value, setValue] = useState(initial);
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
-    if (visible) setValue(initial);
-  }, [visible, initial]);
+  // Each opening starts from the current nickname (set while rendering, not in an effect).
+  const openedWith = visible ? initial : null;
+  const [shownFor, setShownFor] = useState<string | null>(null);
+  if (openedWith !== shownFor) {
+    setShownFor(openedWith);
+    if (openedWith !== null) setValue(openedWith);
+  }
 
   const save = async () => {
     const nickname = value.trim();
@@ -32,8 +34,8 @@ export function NicknameDialog({ visible, initial, onClose, onSaved }: NicknameD
       showToast('请输入昵称');
       return;
     }
-    if ([...nickname].length > NICKNAME_MAX_LENGTH) {
-      showToast(`昵称不能超过${NICKNAME_MAX_LENGTH}个字符`);
+    if (nicknameLength(nickname) > NICKNAME_MAX_LENGTH) {
+      showToast(NICKNAME_TOO_LONG_MESSAGE);
       return;
     }
     if (saving) return;

@@ -1,7 +1,7 @@
 import Button from 'antd-mobile/es/components/button';
 import CenterPopup from 'antd-mobile/es/components/center-popup';
 import Input from 'antd-mobile/es/components/input';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { showToast } from '@/shared/ui/toast';
 import { useFocusReturn } from '@/shared/ui/focus-return';
 import { useCheckPromoCode } from '../api/queries';
@@ -29,9 +29,13 @@ export function PromoCodePopup({ visible, applied, onClose, onChange }: PromoCod
   const check = useCheckPromoCode();
   const checking = check.pending;
 
-  useEffect(() => {
-    if (visible) setCode(applied?.code ?? '');
-  }, [visible, applied]);
+  // Each opening, and each change of the applied code, starts from that code (set while rendering).
+  const openedWith = visible ? (applied?.code ?? '') : null;
+  const [shownFor, setShownFor] = useState<string | null>(null);
+  if (openedWith !== shownFor) {
+    setShownFor(openedWith);
+    if (openedWith !== null) setCode(openedWith);
+  }
 
   const verify = async () => {
     const value = code.trim();

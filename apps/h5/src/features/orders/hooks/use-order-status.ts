@@ -1,4 +1,4 @@
-import { ORDER_STATUS } from '@kezhan/contract/orders';
+import { ORDER_STATUS } from '@kezhan/contract/browser';
 import { useCallback, useEffect, useState } from 'react';
 import { useApiQuery } from '@/shared/data/query';
 import { ApiError } from '@/shared/http/client';

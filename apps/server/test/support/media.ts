@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { createDecipheriv } from 'node:crypto';
 import path from 'node:path';
-import type { TestApp } from '../../../test/test-app';
-import { toolAvailable } from './ffmpeg';
+import type { TestApp } from '../test-app';
+import { toolAvailable } from '../../src/modules/media/ffmpeg';
 
 export const TEST_FFMPEG = process.env.FFMPEG_PATH || 'ffmpeg';
 /** Transcoding tests need ffmpeg; `npm test` installs it when it can, otherwise they are skipped. */

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
-import type { Db } from '../../shared/db/database';
-import type { TestApp } from '../../../test/test-app';
-import type { CoursesTable, VideosTable } from './tables';
+import type { Db } from '../../src/shared/db/database';
+import type { TestApp } from '../test-app';
+import type { CoursesTable, VideosTable } from '../../src/modules/courses/tables';
 
 /** Fixtures for the course tests: rows written straight to the database. */
 let counter = 0;

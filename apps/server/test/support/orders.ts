@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Updateable } from 'kysely';
 import type { CreatedOrder, PaymentMethod, PayTicket } from '@kezhan/contract/orders';
-import type { TestApp } from '../../../test/test-app';
-import type { OrdersTable } from './tables';
+import type { TestApp } from '../test-app';
+import type { OrdersTable } from '../../src/modules/orders/tables';
 
 /** Rows the order tests need, written straight to the database. */
 export async function memberId(t: TestApp, mobile: string): Promise<number> {
