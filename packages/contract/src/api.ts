@@ -2,6 +2,7 @@ import type { Endpoint } from './endpoint';
 import { agreementsApi } from './agreements';
 import { announcementsApi } from './announcements';
 import { authApi } from './auth';
+import { commentsApi } from './comments';
 import { opsApi, systemApi } from './config';
 import { coursesApi } from './courses';
 import { devApi } from './dev';
@@ -26,6 +27,7 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(messagesApi),
   ...Object.values(coursesApi),
   ...Object.values(announcementsApi),
+  ...Object.values(commentsApi),
   ...Object.values(navigationApi),
   ...Object.values(mediaApi),
   ...Object.values(ordersApi),

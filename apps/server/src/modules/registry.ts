@@ -17,6 +17,7 @@ import { paymentsModule } from './payments';
 import { announcementsModule } from './announcements';
 import { navigationModule } from './navigation';
 import { agreementsModule } from './agreements';
+import { commentsModule } from './comments';
 
 /**
  * Every feature of the server. ops comes first: its global hooks (metrics, the route list behind
@@ -38,6 +39,7 @@ export const MODULES: readonly FeatureModule[] = [
   announcementsModule,
   navigationModule,
   agreementsModule,
+  commentsModule,
 ];
 
 /** Route plugins of every module, registered in this order by `buildApp`. */

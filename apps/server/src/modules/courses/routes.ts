@@ -86,6 +86,7 @@ export default async function courseRoutes(app: FastifyInstance) {
       content,
       ip: request.ip,
       now: now(),
+      needsApproval: (await settings.snapshot()).int('comment.need_approval') === 1,
     });
     return ok(NO_DATA);
   });
@@ -178,7 +179,15 @@ export default async function courseRoutes(app: FastifyInstance) {
     if ((await videoAccessOf(db, userId, video, course, now())).kind !== 'full') {
       throw new BusinessError(NO_PERMISSION);
     }
-    await addComment(db, { rt: COMMENT_ON.video, rid: videoId, userId, content, ip: request.ip, now: now() });
+    await addComment(db, {
+      rt: COMMENT_ON.video,
+      rid: videoId,
+      userId,
+      content,
+      ip: request.ip,
+      now: now(),
+      needsApproval: (await settings.snapshot()).int('comment.need_approval') === 1,
+    });
     return ok(NO_DATA);
   });
 

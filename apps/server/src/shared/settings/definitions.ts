@@ -33,6 +33,7 @@ export const SETTING_DEFINITIONS = {
     '<p>购买付费内容即表示同意付费内容购买协议。</p>',
     '付费内容购买协议 HTML (accepted before buying a course)',
   ),
+  'comment.need_approval': setting('int', '0', '1 = 新评论需审核后才显示 (npm run cli -- comment:approve)'),
   course_purchase_notice: setting(
     'text',
     '',
