@@ -112,7 +112,7 @@ export class CommentsService {
         .execute(),
       // The newest few replies of each thread, in one query.
       this.services.db
-        .selectFrom((eb) =>
+        .selectFrom(() =>
           selectComments(this.services.db)
             .select((inner) =>
               inner.fn
