@@ -83,7 +83,16 @@ export const storeCommentBody = z.object({
   parent_id: optionalCommentId,
   reply_id: optionalCommentId,
 });
-export type StoreCommentBody = z.input<typeof storeCommentBody>;
+/** What a client posts (the schema's input is looser: MeEdu clients send numbers as text too). */
+export interface StoreCommentBody {
+  rt: number;
+  rid: number;
+  content: string;
+  /** The top-level comment being answered; `0` or absent for a new comment. */
+  parent_id?: string | 0;
+  /** The reply being answered, under the same parent. */
+  reply_id?: string | 0;
+}
 
 /** The stored comment as the author sees it right after posting. */
 export const storedComment = z.strictObject({

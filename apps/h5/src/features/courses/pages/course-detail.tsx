@@ -13,11 +13,12 @@ import { EmptyState, LoadFailed } from '@/shared/ui/list-states';
 import { showToast } from '@/shared/ui/toast';
 import { checkoutUrl } from '@/shared/utils/checkout-url';
 import { getCourse } from '../api/get-course';
-import { getCourseComments } from '../api/get-course-comments';
-import { postCourseComment } from '../api/post-course-comment';
+import { getCommentReplies, getComments } from '../api/get-comments';
+import { postComment as postNewComment } from '../api/post-comment';
 import { toggleCourseLike } from '../api/toggle-course-like';
 import { Attachments } from '../components/attachments';
 import { Catalogue } from '../components/catalogue';
+import type { CommentThread } from '@kezhan/contract/comments';
 import { CommentComposer, Comments } from '../components/comments';
 import { useAttachmentDownload } from '../hooks/use-attachment-download';
 import { firstVideo, outlineGroups } from '../utils/outline';
@@ -100,7 +101,18 @@ export default function CourseDetailPage() {
   const groups = useMemo(() => (data ? outlineGroups(data.chapters, data.videos) : []), [data]);
   const canDownload = !!data && (data.isBuy || data.course.charge <= 0);
   const download = useAttachmentDownload(data?.course.id, canDownload);
-  const loadComments = useCallback(async () => (await getCourseComments(id, { quiet: true })).data, [id]);
+  const loadComments = useCallback(
+    async () => (await getComments({ rt: 1, rid: id }, { quiet: true })).data,
+    [id],
+  );
+  const loadAllComments = useCallback(
+    async () => (await getCommentReplies({ rt: 1, rid: id }, '')).data.data as CommentThread[],
+    [id],
+  );
+  const loadReplies = useCallback(
+    async (parentId: string) => (await getCommentReplies({ rt: 1, rid: id }, parentId)).data.data,
+    [id],
+  );
 
   const here = location.pathname + location.search;
   const requireLogin = () => {
@@ -159,8 +171,8 @@ export default function CourseDetailPage() {
     );
   const postComment = async (content: string) => {
     if (!requireLogin()) throw new Error('login');
-    await postCourseComment(course.id, { content });
-    void showToast('成功');
+    const posted = (await postNewComment({ rt: 1, rid: course.id, content })).data;
+    void showToast(posted.is_check === 1 ? '成功' : '评论已提交，审核通过后显示');
     setCommentsVersion((v) => v + 1);
   };
 
@@ -219,6 +231,8 @@ export default function CourseDetailPage() {
         <Tabs.Tab title="评论" key="comments">
           <Comments
             load={loadComments}
+            loadAll={loadAllComments}
+            loadReplies={loadReplies}
             version={commentsVersion}
             canComment={!isLogin || data.isBuy || free}
           />

@@ -13,10 +13,11 @@ import { checkoutUrl } from '@/shared/utils/checkout-url';
 import { getCourse } from '../api/get-course';
 import { getPlayInfo } from '../api/get-play-info';
 import { getVideo } from '../api/get-video';
-import { getVideoComments } from '../api/get-video-comments';
-import { postVideoComment } from '../api/post-video-comment';
+import { getCommentReplies, getComments } from '../api/get-comments';
+import { postComment as postNewComment } from '../api/post-comment';
 import { Attachments } from '../components/attachments';
 import { Catalogue } from '../components/catalogue';
+import type { CommentThread } from '@kezhan/contract/comments';
 import { CommentComposer, Comments } from '../components/comments';
 import { VideoPlayer } from '../components/video-player';
 import { useAttachmentDownload } from '../hooks/use-attachment-download';
@@ -126,7 +127,18 @@ export default function VideoPage() {
     course?.course.id,
     !!course && (course.isBuy || course.course.charge <= 0),
   );
-  const loadComments = useCallback(async () => (await getVideoComments(id, { quiet: true })).data, [id]);
+  const loadComments = useCallback(
+    async () => (await getComments({ rt: 2, rid: id }, { quiet: true })).data,
+    [id],
+  );
+  const loadAllComments = useCallback(
+    async () => (await getCommentReplies({ rt: 2, rid: id }, '')).data.data as CommentThread[],
+    [id],
+  );
+  const loadReplies = useCallback(
+    async (parentId: string) => (await getCommentReplies({ rt: 2, rid: id }, parentId)).data.data,
+    [id],
+  );
 
   const buy = useCallback(() => {
     if (!data) return;
@@ -270,8 +282,8 @@ export default function VideoPage() {
   }
 
   const postComment = async (content: string) => {
-    await postVideoComment(video.id, { content });
-    void showToast('成功');
+    const posted = (await postNewComment({ rt: 2, rid: video.id, content })).data;
+    void showToast(posted.is_check === 1 ? '成功' : '评论已提交，审核通过后显示');
     setCommentsVersion((v) => v + 1);
   };
 
@@ -293,7 +305,13 @@ export default function VideoPage() {
           />
         </Tabs.Tab>
         <Tabs.Tab title="评论" key="comments">
-          <Comments load={loadComments} version={commentsVersion} canComment={isWatch} />
+          <Comments
+            load={loadComments}
+            loadAll={loadAllComments}
+            loadReplies={loadReplies}
+            version={commentsVersion}
+            canComment={isWatch}
+          />
           {isWatch ? (
             <div className="kz-video-composer">
               <CommentComposer onSubmit={postComment} />
