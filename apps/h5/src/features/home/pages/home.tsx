@@ -1,5 +1,5 @@
 import type { ViewBlock } from '@kezhan/contract/courses';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useAppStore } from '@/shared/store/app-store';
@@ -27,7 +27,8 @@ function HomeSkeleton() {
   );
 }
 
-export default function HomePage() {
+/** `announcement`: the 公告 bar, composed in by the app (features do not import each other). */
+export default function HomePage({ announcement }: { announcement?: ReactNode } = {}) {
   const name = useAppStore((s) => s.config.name);
   useDocumentTitle(name || '首页');
   const navigate = useNavigate();
@@ -105,6 +106,7 @@ export default function HomePage() {
         </form>
       </header>
 
+      {announcement}
       {last ? <ContinueLearning data={last} /> : null}
       {load.status === 'loading' ? <HomeSkeleton /> : null}
       {load.status === 'error' ? (
