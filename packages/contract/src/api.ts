@@ -12,6 +12,7 @@ import { memberApi } from './member';
 import { messagesApi } from './messages';
 import { navigationApi } from './navigation';
 import { ordersApi, paymentGatewayApi, paymentsApi } from './orders';
+import { pcApi } from './pc';
 import { socialApi } from './social';
 import { unifiedOrderApi } from './unified-order';
 
@@ -23,6 +24,7 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(socialApi),
   ...Object.values(memberApi),
   ...Object.values(agreementsApi),
+  ...Object.values(pcApi),
   ...Object.values(faceVerifyApi),
   ...Object.values(messagesApi),
   ...Object.values(coursesApi),

@@ -18,6 +18,7 @@ import { announcementsModule } from './announcements';
 import { navigationModule } from './navigation';
 import { agreementsModule } from './agreements';
 import { commentsModule } from './comments';
+import { creditsModule } from './credits';
 
 /**
  * Every feature of the server. ops comes first: its global hooks (metrics, the route list behind
@@ -40,6 +41,7 @@ export const MODULES: readonly FeatureModule[] = [
   navigationModule,
   agreementsModule,
   commentsModule,
+  creditsModule,
 ];
 
 /** Route plugins of every module, registered in this order by `buildApp`. */

@@ -25,6 +25,8 @@ import {
 } from './catalogue';
 import { addComment, COMMENT_ON, listComments } from './comments';
 import { recordProgress } from './progress';
+import { pcApi } from '@kezhan/contract/pc';
+import { listLearnedVideos } from './learned-videos';
 import { search } from './search';
 import { listBoughtCourses, listLearnedCourses, listLikedCourses } from './study';
 import { findVisibleVideo, loadPlayInfo, loadVideoDetail, videoAccessOf } from './videos';
@@ -200,6 +202,10 @@ export default async function courseRoutes(app: FastifyInstance) {
   );
   route(app, coursesApi.learnedCourses, async (request) =>
     ok(await listLearnedCourses(db, appUrl, memberIdOf(request), request.query)),
+  );
+
+  route(app, pcApi.learnedCourse, async (request) =>
+    ok(await listLearnedVideos(db, memberIdOf(request), request.params.courseId, now())),
   );
 
   // §11 search
