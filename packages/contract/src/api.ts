@@ -15,11 +15,13 @@ import { ordersApi, paymentGatewayApi, paymentsApi } from './orders';
 import { pcApi } from './pc';
 import { socialApi } from './social';
 import { unifiedOrderApi } from './unified-order';
+import { wechatShareApi } from './wechat-share';
 
 /** Every endpoint the server can register, in the order /api/docs lists them. */
 export const API_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(opsApi),
   ...Object.values(systemApi),
+  ...Object.values(wechatShareApi),
   ...Object.values(authApi),
   ...Object.values(socialApi),
   ...Object.values(memberApi),

@@ -19,6 +19,7 @@ import { navigationModule } from './navigation';
 import { agreementsModule } from './agreements';
 import { commentsModule } from './comments';
 import { creditsModule } from './credits';
+import { wechatShareModule } from './wechat-share';
 
 /**
  * Every feature of the server. ops comes first: its global hooks (metrics, the route list behind
@@ -42,6 +43,7 @@ export const MODULES: readonly FeatureModule[] = [
   agreementsModule,
   commentsModule,
   creditsModule,
+  wechatShareModule,
 ];
 
 /** Route plugins of every module, registered in this order by `buildApp`. */

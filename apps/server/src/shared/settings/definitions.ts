@@ -33,6 +33,14 @@ export const SETTING_DEFINITIONS = {
     '<p>购买付费内容即表示同意付费内容购买协议。</p>',
     '付费内容购买协议 HTML (accepted before buying a course)',
   ),
+  'wechat_mp.share.enabled': setting(
+    'int',
+    '0',
+    '1 = 微信内分享卡片 (JS-SDK 签名，需 WECHAT_MP_APP_ID/SECRET)',
+  ),
+  'wechat_mp.share.title': setting('string', '', '微信分享默认标题'),
+  'wechat_mp.share.desc': setting('string', '', '微信分享默认描述'),
+  'wechat_mp.share.imgUrl': setting('string', '', '微信分享默认图标地址'),
   'comment.need_approval': setting('int', '0', '1 = 新评论需审核后才显示 (npm run cli -- comment:approve)'),
   course_purchase_notice: setting(
     'text',
