@@ -7,7 +7,7 @@ import { AppRoot } from './app-root';
 
 type Page = LazyExoticComponent<ComponentType>;
 
-const Home = lazy(() => import('./home-page'));
+const Home = lazy(() => import('@/features/home/pages/home'));
 const MemberCenter = lazy(() => import('@/features/member/pages/member-center'));
 const Study = lazy(() => import('@/features/study/pages/study'));
 const Login = lazy(() => import('@/features/auth/pages/login'));

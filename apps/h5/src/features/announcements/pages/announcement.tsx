@@ -5,7 +5,7 @@ import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { NavHeader } from '@/shared/layout/nav-header';
 import { EmptyState, ListSkeleton, LoadFailed } from '@/shared/ui/list-states';
 import { getAnnouncement } from '../api/get-announcement';
-import '../components/latest-announcement.css';
+import './announcements.css';
 import { announcementTime } from './announcement-time';
 
 type Load =

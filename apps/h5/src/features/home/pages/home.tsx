@@ -1,9 +1,10 @@
 import type { ViewBlock } from '@kezhan/contract/courses';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useAppStore } from '@/shared/store/app-store';
 import { ContinueLearning, continueFromRow, type ContinueLearningData } from '@/shared/ui/continue-learning';
+import { LatestAnnouncement } from '@/shared/ui/latest-announcement';
 import { showToast } from '@/shared/ui/toast';
 import { getLastLearned } from '../api/get-last-learned';
 import { getPageBlocks } from '../api/get-page-blocks';
@@ -27,8 +28,7 @@ function HomeSkeleton() {
   );
 }
 
-/** `announcement`: the 公告 bar, composed in by the app (features do not import each other). */
-export default function HomePage({ announcement }: { announcement?: ReactNode } = {}) {
+export default function HomePage() {
   const name = useAppStore((s) => s.config.name);
   useDocumentTitle(name || '首页');
   const navigate = useNavigate();
@@ -106,7 +106,7 @@ export default function HomePage({ announcement }: { announcement?: ReactNode } 
         </form>
       </header>
 
-      {announcement}
+      <LatestAnnouncement />
       {last ? <ContinueLearning data={last} /> : null}
       {load.status === 'loading' ? <HomeSkeleton /> : null}
       {load.status === 'error' ? (

@@ -1,7 +1,7 @@
 import type { Announcement } from '@kezhan/contract/announcements';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { getLatestAnnouncement } from '../api/get-latest-announcement';
+import { getLatestAnnouncement } from '@/shared/api/get-latest-announcement';
 import './latest-announcement.css';
 
 /** The home page's 公告 bar: the newest announcement's title, opening its page; nothing when none. */
