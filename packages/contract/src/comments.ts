@@ -58,7 +58,7 @@ export const commentsQuery = z.object({ rt: resourceNumber, rid: resourceNumber 
 export const commentRepliesQuery = commentsQuery.extend({
   /** A top-level comment's id; empty, missing or `0` lists every top-level comment. */
   parent_id: z.preprocess(
-    (value) => (value === undefined || value === null ? '' : String(value)),
+    (value) => (value === undefined || value === null || String(value) === '0' ? '' : String(value)),
     z.string().max(64, '参数错误'),
   ),
 });

@@ -105,6 +105,7 @@ describe('comments v3: threads, moderation, ip_province, rate limits', () => {
     const everything = (await replies(1, courseId, '')).data;
     expect(Object.keys(everything)).toEqual(['data']);
     expect(everything.data).toHaveLength(1);
+    expect((await replies(1, courseId, '0')).data).toEqual(everything);
     // Replying below a reply, or to a thread of another resource, is refused.
     expect(await store(alice, { rt: 1, rid: courseId, content: 'x', parent_id: first.id })).toMatchObject({
       code: 404,
