@@ -3,6 +3,7 @@ import { agreementsApi } from './agreements';
 import { announcementsApi } from './announcements';
 import { ADMIN_ENDPOINTS } from './admin/index';
 import { authApi } from './auth';
+import { commentsApi } from './comments';
 import { opsApi, systemApi } from './config';
 import { coursesApi } from './courses';
 import { devApi } from './dev';
@@ -12,21 +13,26 @@ import { memberApi } from './member';
 import { messagesApi } from './messages';
 import { navigationApi } from './navigation';
 import { ordersApi, paymentGatewayApi, paymentsApi } from './orders';
+import { pcApi } from './pc';
 import { socialApi } from './social';
 import { unifiedOrderApi } from './unified-order';
+import { wechatShareApi } from './wechat-share';
 
 /** Every endpoint the server can register, in the order /api/docs lists them. */
 export const API_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(opsApi),
   ...Object.values(systemApi),
+  ...Object.values(wechatShareApi),
   ...Object.values(authApi),
   ...Object.values(socialApi),
   ...Object.values(memberApi),
   ...Object.values(agreementsApi),
+  ...Object.values(pcApi),
   ...Object.values(faceVerifyApi),
   ...Object.values(messagesApi),
   ...Object.values(coursesApi),
   ...Object.values(announcementsApi),
+  ...Object.values(commentsApi),
   ...Object.values(navigationApi),
   ...Object.values(mediaApi),
   ...Object.values(ordersApi),

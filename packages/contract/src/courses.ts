@@ -84,6 +84,8 @@ const courseBaseFields = {
   is_free: z.number(),
   /** 1 = an active VIP studies it without buying (MeEdu HEAD field). */
   is_vip_free: z.number(),
+  /** 1 = members who study it may comment (2026 clients; always sent by this server). */
+  is_allow_comment: z.number().optional(),
 };
 export const courseBase = z.strictObject(courseBaseFields);
 export type CourseBase = z.infer<typeof courseBase>;
@@ -133,6 +135,8 @@ export const courseVideo = z.strictObject({
   free_seconds: z.number(),
   /** 1 = seeking is disabled and progress may not jump ahead. */
   ban_drag: z.number(),
+  /** 1 = members who may watch it may comment (2026 clients; always sent by this server). */
+  is_allow_comment: z.number().optional(),
 });
 export type CourseVideo = z.infer<typeof courseVideo>;
 

@@ -10,8 +10,11 @@ export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
   11: '已退款',
 };
 
-/** Gateways the server can offer (`sign`). `sandbox` exists only outside production. */
-export const PAYMENT_SIGNS = ['alipay', 'wechat-jsapi', 'wechat_h5', 'handPay', 'sandbox'] as const;
+/**
+ * Gateways the server can offer (`sign`). `sandbox` exists only outside production; `wechat` is
+ * WeChat Native (scan a QR code on a computer), as MeEdu names it.
+ */
+export const PAYMENT_SIGNS = ['alipay', 'wechat-jsapi', 'wechat_h5', 'wechat', 'handPay', 'sandbox'] as const;
 export type PaymentSign = (typeof PAYMENT_SIGNS)[number];
 
 /**

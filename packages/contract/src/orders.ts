@@ -174,6 +174,8 @@ export const memberOrder = z.strictObject({
   /** 1 when part or all of the order was refunded. */
   is_refund: z.union([z.literal(0), z.literal(1)]),
   refunded_charge: z.number(),
+  /** The same refunded yuan under the 2026 clients' name (always sent by this server). */
+  refund_amount: z.number().optional(),
   goods: z.array(orderGoods),
 });
 export type MemberOrder = z.infer<typeof memberOrder>;

@@ -73,6 +73,15 @@ export const unifiedOrderApi = {
     answers: 'redirect',
     note: '303 to the gateway (or the transfer instructions page)',
   }),
+  wechatNative: defineEndpoint({
+    method: 'GET',
+    path: '/payment/wechat/native/:page',
+    tag: 'payment gateways',
+    summary: '微信扫码支付: the QR code of a WeChat Native payment (computers)',
+    params: z.object({ page: z.string() }),
+    answers: 'text/html',
+    note: 'reloads every 5 s and, once the verified notification has paid the order, returns to the order page',
+  }),
   cashierSuccess: defineEndpoint({
     method: 'GET',
     path: '/payment/success',

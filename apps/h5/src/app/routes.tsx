@@ -32,6 +32,8 @@ const MobileVerify = lazy(() => import('@/features/member/pages/mobile-verify'))
 const ChangePassword = lazy(() => import('@/features/member/pages/change-password'));
 const ChangeMobile = lazy(() => import('@/features/member/pages/change-mobile'));
 const Search = lazy(() => import('@/features/search/pages/search'));
+const Announcements = lazy(() => import('@/features/announcements/pages/announcements'));
+const Announcement = lazy(() => import('@/features/announcements/pages/announcement'));
 const NotFound = lazy(() => import('@/features/errors/pages/not-found'));
 
 function page(Component: Page, needsLogin = false) {
@@ -84,6 +86,8 @@ export const routes: RouteObject[] = [
       { path: '/member/password', element: page(ChangePassword, true) },
       { path: '/member/mobile', element: page(ChangeMobile, true) },
       { path: '/search', element: page(Search) },
+      { path: '/announcements', element: page(Announcements) },
+      { path: '/announcement', element: page(Announcement) },
       { path: '/auth/faceSuccess', element: page(FaceSuccess) },
       { path: '/error', element: page(NotFound) },
       { path: '*', element: page(NotFound) },

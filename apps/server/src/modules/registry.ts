@@ -18,6 +18,9 @@ import { announcementsModule } from './announcements';
 import { navigationModule } from './navigation';
 import { agreementsModule } from './agreements';
 import { adminModule } from './admin';
+import { commentsModule } from './comments';
+import { creditsModule } from './credits';
+import { wechatShareModule } from './wechat-share';
 
 /**
  * Every feature of the server. ops comes first: its global hooks (metrics, the route list behind
@@ -40,6 +43,9 @@ export const MODULES: readonly FeatureModule[] = [
   navigationModule,
   agreementsModule,
   adminModule,
+  commentsModule,
+  creditsModule,
+  wechatShareModule,
 ];
 
 /** Route plugins of every module, registered in this order by `buildApp`. */

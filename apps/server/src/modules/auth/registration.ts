@@ -4,6 +4,7 @@ import { hashPassword } from '../../shared/auth/passwords';
 import { randomAlphanumeric } from '../../shared/auth/tokens';
 import type { SettingsSnapshot } from '../../shared/settings/settings-service';
 import { notifyMember } from '../messages/notify';
+import { recordCredit1 } from '../credits/credit-records';
 import { recordAgreements, REQUIRED_AGREEMENTS } from '../agreements/agreements-service';
 
 export const WELCOME_MESSAGE = '用户注册成功';
@@ -55,6 +56,9 @@ export async function registerMember(
     member.now,
   );
   await notifyMember(trx, inserted.id, WELCOME_MESSAGE);
-  if (reward > 0) await notifyMember(trx, inserted.id, `积分变动:${reward}，备注:注册送${reward}积分`);
+  if (reward > 0) {
+    await recordCredit1(trx, inserted.id, reward, `注册送${reward}积分`, member.now);
+    await notifyMember(trx, inserted.id, `积分变动:${reward}，备注:注册送${reward}积分`);
+  }
   return inserted.id;
 }

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { authApi } from '@kezhan/contract/auth';
 import { NO_DATA, ok } from '../../shared/http/envelope';
 import { clientOf } from '../../shared/http/client-info';
+import { pcApi } from '@kezhan/contract/pc';
+import { registerWithSms } from './sms-registration';
 import { route } from '../../shared/http/route';
 import { resetForgottenPassword } from '../member/profile-service';
 import { loginWithPassword, loginWithSms, revokeToken } from './login-service';
@@ -20,6 +22,11 @@ export default async function authRoutes(app: FastifyInstance) {
 
   route(app, authApi.passwordReset, async (request) => {
     await resetForgottenPassword(services, request.body);
+    return ok(NO_DATA);
+  });
+
+  route(app, pcApi.registerSms, async (request) => {
+    await registerWithSms(services, request.body, clientOf(request));
     return ok(NO_DATA);
   });
 

@@ -129,6 +129,7 @@ describe('course catalogue', () => {
         category_id: backend,
         is_free: 0,
         is_vip_free: 1,
+        is_allow_comment: 1,
         videos_count: 2,
         category: { id: backend, name: '后端开发' },
       });
@@ -252,6 +253,7 @@ describe('course catalogue', () => {
         is_free: 0,
         free_seconds: 30,
         ban_drag: 1,
+        is_allow_comment: 1,
       });
       expect(d.isBuy).toBe(false);
       expect(d.isCollect).toBe(false);

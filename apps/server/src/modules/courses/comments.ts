@@ -32,6 +32,9 @@ export async function listComments(
     ])
     .where('c.rt', '=', rt)
     .where('c.rid', '=', rid)
+    // The flat 2024 list: approved top-level comments only (replies live in the v3 threads).
+    .where('c.status', '=', 'approved')
+    .where('c.parent_id', '=', 0)
     .orderBy('c.id', 'desc')
     .limit(NEWEST)
     .execute();
@@ -58,10 +61,21 @@ export async function listComments(
   };
 }
 
-/** Stores a comment as plain text; markup is dropped and nothing left means `参数错误`. */
+/**
+ * Stores a comment as plain text; markup is dropped and nothing left means `参数错误`. It waits
+ * for approval when the site moderates comments.
+ */
 export async function addComment(
   db: Db,
-  input: { rt: CommentTarget; rid: number; userId: number; content: string; ip: string; now: Date },
+  input: {
+    rt: CommentTarget;
+    rid: number;
+    userId: number;
+    content: string;
+    ip: string;
+    now: Date;
+    needsApproval: boolean;
+  },
 ): Promise<void> {
   const text = htmlToText(input.content);
   if (!text) throw new BusinessError('参数错误');
@@ -74,6 +88,7 @@ export async function addComment(
       content: text,
       ip: input.ip.slice(0, 64),
       ip_province: ipProvince(input.ip),
+      status: input.needsApproval ? 'pending' : 'approved',
       created_at: input.now,
     })
     .execute();

@@ -1,3 +1,4 @@
+import { recordCredit1 } from '../credits/credit-records';
 import { sql } from 'kysely';
 import type { Db } from '../../shared/db/database';
 import { BusinessError } from '../../shared/http/errors';
@@ -126,6 +127,16 @@ export async function recordProgress(
         .set((eb) => ({ credit1: eb('credit1', '+', credit) }))
         .where('id', '=', userId)
         .execute();
+      if (rewards.watchedVideo > 0)
+        await recordCredit1(trx, userId, rewards.watchedVideo, `看完视频送${rewards.watchedVideo}积分`, now);
+      if (courseDone && rewards.watchedCourse > 0)
+        await recordCredit1(
+          trx,
+          userId,
+          rewards.watchedCourse,
+          `学完课程送${rewards.watchedCourse}积分`,
+          now,
+        );
     }
     return { watchSeconds, videoWatched: true, courseProgress: progress };
   });

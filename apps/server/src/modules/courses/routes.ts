@@ -25,6 +25,8 @@ import {
 } from './catalogue';
 import { addComment, COMMENT_ON, listComments } from './comments';
 import { recordProgress } from './progress';
+import { pcApi } from '@kezhan/contract/pc';
+import { listLearnedVideos } from './learned-videos';
 import { search } from './search';
 import { listBoughtCourses, listLearnedCourses, listLikedCourses } from './study';
 import { findVisibleVideo, loadPlayInfo, loadVideoDetail, videoAccessOf } from './videos';
@@ -97,6 +99,7 @@ export default async function courseRoutes(app: FastifyInstance) {
       content,
       ip: request.ip,
       now: now(),
+      needsApproval: (await settings.snapshot()).int('comment.need_approval') === 1,
     });
     return ok(NO_DATA);
   });
@@ -189,7 +192,15 @@ export default async function courseRoutes(app: FastifyInstance) {
     if ((await videoAccessOf(db, userId, video, course, now())).kind !== 'full') {
       throw new BusinessError(NO_PERMISSION);
     }
-    await addComment(db, { rt: COMMENT_ON.video, rid: videoId, userId, content, ip: request.ip, now: now() });
+    await addComment(db, {
+      rt: COMMENT_ON.video,
+      rid: videoId,
+      userId,
+      content,
+      ip: request.ip,
+      now: now(),
+      needsApproval: (await settings.snapshot()).int('comment.need_approval') === 1,
+    });
     return ok(NO_DATA);
   });
 
@@ -202,6 +213,10 @@ export default async function courseRoutes(app: FastifyInstance) {
   );
   route(app, coursesApi.learnedCourses, async (request) =>
     ok(await listLearnedCourses(db, appUrl, memberIdOf(request), request.query)),
+  );
+
+  route(app, pcApi.learnedCourse, async (request) =>
+    ok(await listLearnedVideos(db, memberIdOf(request), request.params.courseId, now())),
   );
 
   // Search

@@ -56,6 +56,7 @@ export function courseBase(row: CourseRow, appUrl: string): CourseBase {
     category_id: row.category_id,
     is_free: row.is_free,
     is_vip_free: row.is_vip_free,
+    is_allow_comment: row.is_allow_comment,
   };
 }
 
@@ -80,6 +81,7 @@ export const courseVideo = (row: VideoRow): CourseVideo => ({
   is_free: row.is_free,
   free_seconds: row.free_seconds,
   ban_drag: row.ban_drag,
+  is_allow_comment: row.is_allow_comment,
 });
 
 export const watchProgress = (row: Selectable<VideoWatchRecordsTable>): VideoWatchProgress => ({

@@ -31,6 +31,7 @@ export interface CoursesTable {
   is_show: Flag;
   is_rec: Flag;
   is_vip_free: Flag;
+  is_allow_comment: Flag;
   user_count: Counter;
   published_at: Date | null;
   deleted_at: Date | null;
@@ -63,6 +64,7 @@ export interface VideosTable {
   ban_drag: Flag;
   is_ban_sell: Flag;
   is_show: Flag;
+  is_allow_comment: Flag;
   view_num: Counter;
   seo_keywords: Text;
   seo_description: Text;
@@ -91,8 +93,16 @@ export interface CommentsTable {
   content: string;
   ip: Text;
   ip_province: Text;
+  /** The top-level comment of a reply, 0 for a top-level comment. */
+  parent_id: Counter;
+  /** The reply a reply answers, 0 when it answers the top-level comment. */
+  reply_id: Counter;
+  status: ColumnType<CommentStatus, CommentStatus | undefined, CommentStatus>;
+  check_reason: Text;
   created_at: Timestamp;
 }
+
+export type CommentStatus = 'pending' | 'approved' | 'rejected';
 
 export interface CourseLikesTable {
   user_id: number;

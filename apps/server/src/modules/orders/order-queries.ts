@@ -43,6 +43,7 @@ export async function listMemberOrders(
     payment_method: order.payment_method,
     is_refund: order.refunded_amount > 0 ? 1 : 0,
     refunded_charge: order.refunded_amount,
+    refund_amount: order.refunded_amount,
     goods: goods
       .filter((item) => item.order_id === order.id)
       .map((item): OrderGoods => ({

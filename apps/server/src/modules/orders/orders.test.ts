@@ -525,6 +525,7 @@ describe('orders, VIP plans and promo codes', () => {
         amount: 30,
         is_refund: 0,
         refunded_charge: 0,
+        refund_amount: 0,
         goods: [
           {
             num: 1,

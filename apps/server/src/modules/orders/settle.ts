@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../../shared/db/database';
 import type { SettingsSnapshot } from '../../shared/settings/settings-service';
+import { recordCredit1 } from '../credits/credit-records';
 import { notifyMember } from '../messages/notify';
 import { deliverGoods } from './delivery';
 import { transition } from './order-state';
@@ -147,6 +148,7 @@ export async function settleInTransaction(
       .set({ credit1: sql`credit1 + ${credit}` })
       .where('id', '=', order.user_id)
       .execute();
+    await recordCredit1(trx, order.user_id, credit, `支付订单送${credit}积分`, now);
     await notifyMember(trx, order.user_id, `积分变动:${credit}，备注:支付订单送${credit}积分`);
   }
   if (order.promo_code_id !== null) await rewardPromoOwner(trx, order.promo_code_id, order.user_id);

@@ -8,7 +8,8 @@ import { route } from '../../shared/http/route';
 import { chooseHandPay, findMemberOrder } from '../orders/order-service';
 import { cashierSession } from '../orders/unified-order';
 import { amountText, escapeHtml, page } from './gateway-routes';
-import { beginBrowserPayment, offeredPayments, safeReturnUrl } from './payment-service';
+import { renderSVG } from 'uqr';
+import { beginBrowserPayment, nativePayment, offeredPayments, safeReturnUrl } from './payment-service';
 
 /** Inside WeChat, on a phone, or on a computer: decides which gateways the cashier offers. */
 export function sceneOf(userAgent: string): PaymentScene {
@@ -152,6 +153,29 @@ ${cancel}`,
         409,
       );
     }
+  });
+
+  route(app, unifiedOrderApi.wechatNative, async (request, reply) => {
+    const payment = await nativePayment(services, request.params.page);
+    if (!payment) return page(reply, '微信扫码支付', '<p>支付链接已失效，请返回重新支付。</p>', 410);
+    const order = await services.db
+      .selectFrom('orders')
+      .select(['status', 'amount'])
+      .where('order_id', '=', payment.orderNo)
+      .executeTakeFirst();
+    if (order?.status === ORDER_STATUS.PAID) return reply.redirect(payment.returnUrl, 303);
+    if (!order || order.status === ORDER_STATUS.CANCELLED)
+      return page(reply, '微信扫码支付', '<p>订单已取消</p>', 410);
+    reply.header('refresh', '5');
+    return page(
+      reply,
+      '微信扫码支付',
+      `<h1 style="font-size:18px">微信扫码支付</h1>
+<p>订单号：${escapeHtml(payment.orderNo)}</p>
+<div class="amount">￥${amountText(order.amount * 100)}</div>
+<div role="img" aria-label="微信支付二维码" style="width:220px;margin:0 auto">${renderSVG(payment.codeUrl)}</div>
+<p>请使用微信扫一扫完成支付，支付成功后本页自动跳转。</p>`,
+    );
   });
 
   route(app, unifiedOrderApi.cashierSuccess, async (request, reply) =>

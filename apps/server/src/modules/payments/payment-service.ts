@@ -29,6 +29,7 @@ const GATEWAY_SCENES: Record<PaymentSign, readonly PaymentScene[]> = {
   alipay: ['h5'],
   'wechat-jsapi': ['wechat'],
   wechat_h5: ['h5'],
+  wechat: ['pc'],
   handPay: ['h5', 'wechat', 'pc'],
   sandbox: ['h5', 'wechat', 'pc'],
 };
@@ -36,14 +37,14 @@ const GATEWAY_SCENES: Record<PaymentSign, readonly PaymentScene[]> = {
 /** The signs each notifying source may settle an order as. */
 export const SIGNS_BY_SOURCE: Record<string, string[]> = {
   alipay: ['alipay'],
-  wechat: ['wechat-jsapi', 'wechat_h5'],
+  wechat: ['wechat-jsapi', 'wechat_h5', 'wechat'],
   sandbox: ['sandbox'],
   handPay: ['handPay'],
 };
 
 function isReady(sign: PaymentSign, gateways: PaymentGateways): boolean {
   if (sign === 'alipay') return Boolean(gateways.alipay);
-  if (sign === 'wechat-jsapi' || sign === 'wechat_h5') return Boolean(gateways.wechat);
+  if (sign === 'wechat-jsapi' || sign === 'wechat_h5' || sign === 'wechat') return Boolean(gateways.wechat);
   if (sign === 'sandbox') return Boolean(gateways.sandbox);
   return true;
 }
@@ -117,6 +118,14 @@ export interface BrowserPayment {
 }
 
 const jsapiKey = (state: string) => `pay-wxjsapi:${state}`;
+const nativeKey = (page: string) => `pay-wxnative:${page}`;
+
+/** The QR page of a WeChat Native payment: what to encode, and where to go once paid. */
+export async function nativePayment(services: AppServices, page: string) {
+  if (!/^[\w-]{32}$/.test(page)) return null;
+  const stored = await services.store.get(nativeKey(page));
+  return stored ? (JSON.parse(stored) as { codeUrl: string; orderNo: string; returnUrl: string }) : null;
+}
 
 /**
  * `GET /api/v2/order/pay/redirect`: checks the order, marks it paying with the chosen gateway
@@ -183,6 +192,19 @@ export async function beginBrowserPayment(
           600,
         );
         return gateways.wechat!.oauthUrl(`${appUrl}/payment/wechat/jsapi`, state);
+      }
+      case 'wechat': {
+        const codeUrl = await gateways.wechat!.createNative({
+          ...request,
+          notifyUrl: `${appUrl}/payment/callback/wechat`,
+        });
+        const page = randomBytes(24).toString('base64url');
+        await services.store.set(
+          nativeKey(page),
+          JSON.stringify({ codeUrl, orderNo: order.order_id, returnUrl: request.returnUrl }),
+          Math.max(60, Math.floor((expiresAt.getTime() - now.getTime()) / 1000)),
+        );
+        return `${appUrl}/payment/wechat/native/${page}`;
       }
       case 'sandbox':
         return `${appUrl}/payment/sandbox/${await gateways.sandbox!.start(request, now)}`;

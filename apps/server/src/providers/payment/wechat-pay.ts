@@ -144,6 +144,17 @@ export class WechatPayGateway implements NotifyingGateway {
     return `${answer.h5_url}&redirect_url=${encodeURIComponent(request.returnUrl)}`;
   }
 
+  /** Native payment (a computer's browser): the `weixin://` address the member scans as a QR code. */
+  async createNative(request: PaymentRequest): Promise<string> {
+    const answer = await this.call<{ code_url?: string }>(
+      'POST',
+      '/v3/pay/transactions/native',
+      this.orderBody(request),
+    );
+    if (!answer.code_url) throw new GatewayError('WeChat Pay answered no code_url');
+    return answer.code_url;
+  }
+
   /** JSAPI payment (inside WeChat): the signed parameters the page hands to WeixinJSBridge. */
   async createJsapi(request: PaymentRequest, openid: string): Promise<JsapiInvokeParams> {
     const answer = await this.call<{ prepay_id?: string }>('POST', '/v3/pay/transactions/jsapi', {

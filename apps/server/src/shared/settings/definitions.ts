@@ -33,6 +33,15 @@ export const SETTING_DEFINITIONS = {
     '<p>购买付费内容即表示同意付费内容购买协议。</p>',
     '付费内容购买协议 HTML (accepted before buying a course)',
   ),
+  'wechat_mp.share.enabled': setting(
+    'int',
+    '0',
+    '1 = 微信内分享卡片 (JS-SDK 签名，需 WECHAT_MP_APP_ID/SECRET)',
+  ),
+  'wechat_mp.share.title': setting('string', '', '微信分享默认标题'),
+  'wechat_mp.share.desc': setting('string', '', '微信分享默认描述'),
+  'wechat_mp.share.imgUrl': setting('string', '', '微信分享默认图标地址'),
+  'comment.need_approval': setting('int', '0', '1 = 新评论需审核后才显示 (npm run cli -- comment:approve)'),
   course_purchase_notice: setting(
     'text',
     '',
@@ -63,6 +72,7 @@ export const SETTING_DEFINITIONS = {
   'login.limit.rule': setting('int', '1', '1 = 不限制登录设备；3 = 仅允许最后登录的设备'),
   'payment.alipay.enabled': setting('int', '0', '1 = 支付宝手机网站支付 (需 ALIPAY_* 环境变量)'),
   'payment.wechat-jsapi.enabled': setting('int', '0', '1 = 微信内 JSAPI 支付 (需 WECHAT_PAY_* 环境变量)'),
+  'payment.wechat.enabled': setting('int', '0', '1 = 微信扫码支付 (PC, Native; 需 WECHAT_PAY_* 环境变量)'),
   'payment.wechat_h5.enabled': setting('int', '0', '1 = 微信 H5 支付 (需 WECHAT_PAY_* 环境变量)'),
   'payment.handPay.enabled': setting('int', '0', '1 = 手动打款'),
   'payment.handPay.introduction': setting('text', '<p>请联系客服获取收款账户。</p>', '手动打款说明 HTML'),

@@ -10,7 +10,7 @@ import {
 } from 'node:crypto';
 
 export interface FakeWechatTrade {
-  kind: 'h5' | 'jsapi';
+  kind: 'h5' | 'jsapi' | 'native';
   body: Record<string, any>;
 }
 
@@ -105,7 +105,9 @@ export class FakeWechatPay {
         ? 'h5'
         : address.pathname === '/v3/pay/transactions/jsapi'
           ? 'jsapi'
-          : null;
+          : address.pathname === '/v3/pay/transactions/native'
+            ? 'native'
+            : null;
     if (req.method !== 'POST' || !kind)
       return this.answer(res, 404, { code: 'NOT_FOUND', message: '无此接口' });
 
@@ -138,7 +140,9 @@ export class FakeWechatPay {
       order.amount.currency === 'CNY' &&
       (kind === 'h5'
         ? order.scene_info?.h5_info?.type === 'Wap' && Boolean(order.scene_info.payer_client_ip)
-        : typeof order.payer?.openid === 'string');
+        : kind === 'native'
+          ? order.payer === undefined
+          : typeof order.payer?.openid === 'string');
     if (!valid) {
       this.refused.push('parameters');
       return this.answer(res, 400, { code: 'PARAM_ERROR', message: '参数错误' });
@@ -150,7 +154,9 @@ export class FakeWechatPay {
       200,
       kind === 'h5'
         ? { h5_url: `https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=${prepayId}&package=1` }
-        : { prepay_id: prepayId },
+        : kind === 'native'
+          ? { code_url: `weixin://wxpay/bizpayurl?pr=${prepayId}` }
+          : { prepay_id: prepayId },
     );
   }
 
@@ -171,7 +177,7 @@ export class FakeWechatPay {
       appid: this.merchant.appId,
       out_trade_no: outTradeNo,
       transaction_id: `4200${randomBytes(8).toString('hex')}`,
-      trade_type: trade?.kind === 'h5' ? 'MWEB' : 'JSAPI',
+      trade_type: trade?.kind === 'h5' ? 'MWEB' : trade?.kind === 'native' ? 'NATIVE' : 'JSAPI',
       trade_state: 'SUCCESS',
       trade_state_desc: '支付成功',
       bank_type: 'OTHERS',

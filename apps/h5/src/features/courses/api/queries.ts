@@ -1,13 +1,10 @@
-import type { CommentBody } from '@kezhan/contract/courses';
 import { useApiMutation, useApiQuery, type QueryKey } from '@/shared/data/query';
 import { getCourse } from './get-course';
 import { getCourseCategories } from './get-course-categories';
-import { getCourseComments } from './get-course-comments';
+import { getComments, type CommentTarget } from './get-comments';
 import { getPlayInfo } from './get-play-info';
 import { getVideo } from './get-video';
-import { getVideoComments } from './get-video-comments';
-import { postCourseComment } from './post-course-comment';
-import { postVideoComment } from './post-video-comment';
+import { postComment } from './post-comment';
 import { toggleCourseLike } from './toggle-course-like';
 
 /** Typed hooks over the course and video endpoints (reads are quiet: the screens show their errors). */
@@ -15,8 +12,7 @@ export const courseKeys = {
   course: (id: number): QueryKey => ['course', id],
   video: (id: number): QueryKey => ['video', id],
   playInfo: (id: number, trial: boolean): QueryKey => ['play-info', id, trial],
-  courseComments: (id: number): QueryKey => ['course-comments', id],
-  videoComments: (id: number): QueryKey => ['video-comments', id],
+  comments: ({ rt, rid }: CommentTarget): QueryKey => ['comments', rt, rid],
 };
 
 /** A course's detail; `refreshDeps` fetch it again in place (e.g. after logging in). */
@@ -45,26 +41,20 @@ export function usePlayInfo(id: number, trial: boolean, enabled: boolean) {
   );
 }
 
-export function useCourseComments(id: number) {
+/** The newest top-level comments of a course (`rt` 1) or a lesson (`rt` 2), with their first replies. */
+export function useComments(target: CommentTarget) {
   return useApiQuery(
-    courseKeys.courseComments(id),
-    async (signal) => (await getCourseComments(id, { quiet: true, signal })).data,
+    courseKeys.comments(target),
+    async (signal) => (await getComments(target, { quiet: true, signal })).data,
   );
 }
 
-export function useVideoComments(id: number) {
-  return useApiQuery(
-    courseKeys.videoComments(id),
-    async (signal) => (await getVideoComments(id, { quiet: true, signal })).data,
+/** Posts a comment; its list fetches again. Answers the stored comment (`is_check` 0: awaiting approval). */
+export function usePostComment(target: CommentTarget) {
+  return useApiMutation(
+    async (content: string) => (await postComment({ ...target, content })).data,
+    [courseKeys.comments(target)],
   );
-}
-
-export function usePostCourseComment(id: number) {
-  return useApiMutation((body: CommentBody) => postCourseComment(id, body), [courseKeys.courseComments(id)]);
-}
-
-export function usePostVideoComment(id: number) {
-  return useApiMutation((body: CommentBody) => postVideoComment(id, body), [courseKeys.videoComments(id)]);
 }
 
 /** 收藏 toggle: answers whether the course is now liked. */

@@ -127,53 +127,77 @@ describe('course detail', () => {
     expect(await screen.findByText('暂无可学习课时！')).toBeInTheDocument();
   });
 
-  it('comments: plain text, missing authors, the six-character rule and posting', async () => {
-    let comments = [
-      {
-        id: 2,
-        user_id: 7,
-        render_content: '&lt;b&gt;讲得好&lt;/b&gt;',
-        created_at: new Date().toISOString(),
-        ip: '',
-        ip_province: '',
-      },
-      {
-        id: 1,
-        user_id: 99,
-        render_content: '早期评论',
-        created_at: '2020-01-01T00:00:00.000000Z',
-        ip: '',
-        ip_province: '',
-      },
+  it('comments (v3): threads, pending text hidden, missing authors, the six-character rule and posting', async () => {
+    const hash = (n: number) => `h${String(n).padStart(15, '0')}`;
+    const comment = (id: number, content: string, extra: object = {}) => ({
+      id: hash(id),
+      parent_id: hash(0),
+      reply_id: hash(0),
+      content,
+      ip_province: '浙江省',
+      is_check: 1,
+      created_at: new Date().toISOString(),
+      user: { avatar: '/a.png', nick_name: '小明' },
+      ...extra,
+    });
+    const asked: string[] = [];
+    const reply = comment(5, '同意', { parent_id: hash(2), user: { avatar: '', nick_name: '小红' } });
+    let threads = [
+      { ...comment(2, '<b>讲得好</b>'), replies_count: 2, replies: [reply] },
+      { ...comment(1, '', { is_check: 0, user: [] }), replies_count: 0, replies: [] },
     ];
     const { called } = mockApi({
       ...member(),
       'GET /api/v2/course/5': () => ok(courseDetail({ isBuy: true })),
-      'GET /api/v2/course/5/comments': () =>
-        ok({ comments, users: { '7': { id: 7, avatar: '/a.png', nick_name: '小明' } } }),
-      'POST /api/v2/course/5/comment': ({ body }) => {
-        comments = [{ ...comments[0], id: 3, render_content: String(body.content) }, ...comments];
-        return ok([]);
+      'GET /api/v3/comments': ({ url }) => {
+        asked.push(url.search);
+        return ok({ data: threads, total: 2 });
+      },
+      'GET /api/v3/comments/replies': () =>
+        ok({
+          data: [
+            comment(6, '补充', {
+              parent_id: hash(2),
+              reply_id: hash(5),
+              reply_user: { avatar: '', nick_name: '小红' },
+            }),
+            reply,
+          ],
+        }),
+      'POST /api/v3/comment/store': ({ body }) => {
+        const created = comment(3, '', { is_check: 0 });
+        threads = [{ ...created, replies_count: 0, replies: [] }, ...threads];
+        expect(body.content).toBe('这门课讲得很清楚');
+        return ok(created);
       },
     });
     renderApp('/vod/detail?id=5');
     fireEvent.click(await screen.findByRole('tab', { name: '评论' }));
     expect(await screen.findByText('<b>讲得好</b>')).toBeInTheDocument();
+    expect(asked[0]).toBe('?rt=1&rid=5');
     expect(screen.getByText('小明')).toBeInTheDocument();
+    expect(screen.getByText('同意')).toBeInTheDocument();
     expect(screen.getByText('学员已注销')).toBeInTheDocument();
-    expect(screen.getByText('刚刚')).toBeInTheDocument();
+    expect(screen.getByText('评论审核中')).toBeInTheDocument();
+    expect(screen.getAllByText('浙江省').length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByRole('button', { name: '查看全部2条回复' }));
+    expect(await screen.findByText('补充')).toBeInTheDocument();
+    expect(screen.getByText('小明 回复 小红')).toBeInTheDocument();
 
     const input = screen.getByPlaceholderText('请输入评论内容');
     fireEvent.click(screen.getByRole('button', { name: '发布' }));
-    expect(called('POST /api/v2/course/5/comment')).toHaveLength(0);
+    expect(called('POST /api/v3/comment/store')).toHaveLength(0);
     fireEvent.change(input, { target: { value: '太短了' } });
     fireEvent.click(screen.getByRole('button', { name: '发布' }));
     expect(await screen.findByText('评论内容不能少于6个字')).toBeInTheDocument();
     fireEvent.change(input, { target: { value: '这门课讲得很清楚' } });
     fireEvent.click(screen.getByRole('button', { name: '发布' }));
-    expect(await screen.findByText('这门课讲得很清楚')).toBeInTheDocument();
-    expect(await screen.findByText('成功')).toBeInTheDocument();
-    expect(called('POST /api/v2/course/5/comment')[0].body).toEqual({ content: '这门课讲得很清楚' });
+    expect(await screen.findByText('评论已提交，审核通过后显示')).toBeInTheDocument();
+    expect(called('POST /api/v3/comment/store')[0].body).toEqual({
+      rt: 1,
+      rid: 5,
+      content: '这门课讲得很清楚',
+    });
     expect(input).toHaveValue('');
   });
 
@@ -181,7 +205,7 @@ describe('course detail', () => {
     mockApi({
       ...member(),
       'GET /api/v2/course/5': () => ok(courseDetail()),
-      'GET /api/v2/course/5/comments': () => ok({ comments: [], users: [] }),
+      'GET /api/v3/comments': () => ok({ data: [], total: 0 }),
     });
     renderApp('/vod/detail?id=5');
     fireEvent.click(await screen.findByRole('tab', { name: '评论' }));

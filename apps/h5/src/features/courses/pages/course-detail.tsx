@@ -12,7 +12,7 @@ import { CoursePrice, learnersText } from '@/shared/ui/course-item';
 import { EmptyState, LoadFailed } from '@/shared/ui/list-states';
 import { showToast } from '@/shared/ui/toast';
 import { checkoutUrl } from '@/shared/utils/checkout-url';
-import { useCourse, usePostCourseComment, useToggleCourseLike } from '../api/queries';
+import { useCourse, usePostComment, useToggleCourseLike } from '../api/queries';
 import { Attachments } from '../components/attachments';
 import { Catalogue } from '../components/catalogue';
 import { CommentComposer, CourseComments } from '../components/comments';
@@ -62,7 +62,7 @@ export default function CourseDetailPage() {
   const isLogin = useAppStore((s) => s.isLogin);
   const [tab, setTab] = useState<TabKey>('intro');
   const detail = useCourse(id);
-  const postCourseComment = usePostCourseComment(id);
+  const postCourseComment = usePostComment({ rt: 1, rid: id });
   const toggleLike = useToggleCourseLike();
   const data: CourseDetail | null = detail.data ?? null;
   useDocumentTitle(data ? data.course.title : '课程详情');
@@ -123,8 +123,8 @@ export default function CourseDetailPage() {
     );
   const postComment = async (content: string) => {
     if (!requireLogin()) throw new Error('login');
-    await postCourseComment.run({ content });
-    void showToast('成功');
+    const posted = await postCourseComment.run(content);
+    void showToast(posted.is_check === 1 ? '成功' : '评论已提交，审核通过后显示');
   };
 
   let actions;

@@ -11,7 +11,7 @@ import { EmptyState, LoadFailed } from '@/shared/ui/list-states';
 import { showToast } from '@/shared/ui/toast';
 import { checkoutUrl } from '@/shared/utils/checkout-url';
 import { getPlayInfo } from '../api/get-play-info';
-import { useCourse, usePlayInfo, usePostVideoComment, useVideo } from '../api/queries';
+import { useCourse, usePlayInfo, usePostComment, useVideo } from '../api/queries';
 import { Attachments } from '../components/attachments';
 import { Catalogue } from '../components/catalogue';
 import { CommentComposer, VideoComments } from '../components/comments';
@@ -51,7 +51,7 @@ export default function VideoPage() {
   const canPlay = isWatch || trialable;
   const course = useCourse(data?.course.id ?? 0).data ?? null;
   const play = usePlayInfo(video?.id ?? 0, trialable, canPlay);
-  const postVideoComment = usePostVideoComment(id);
+  const postVideoComment = usePostComment({ rt: 2, rid: id });
 
   const videoIdForPlay = video?.id;
   const refreshSources = useCallback(
@@ -205,8 +205,8 @@ export default function VideoPage() {
   }
 
   const postComment = async (content: string) => {
-    await postVideoComment.run({ content });
-    void showToast('成功');
+    const posted = await postVideoComment.run(content);
+    void showToast(posted.is_check === 1 ? '成功' : '评论已提交，审核通过后显示');
   };
 
   return (

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useAppStore } from '@/shared/store/app-store';
 import { ContinueLearning } from '@/shared/ui/continue-learning';
+import { LatestAnnouncement } from '@/shared/ui/latest-announcement';
 import { showToast } from '@/shared/ui/toast';
 import { useLastLearned, usePageBlocks } from '../api/queries';
 import { PageBlock } from '../components/page-blocks';
@@ -65,6 +66,7 @@ export default function HomePage() {
         </form>
       </header>
 
+      <LatestAnnouncement />
       {last ? <ContinueLearning data={last} /> : null}
       {blocks.loading ? <HomeSkeleton /> : null}
       {blocks.error !== undefined ? (

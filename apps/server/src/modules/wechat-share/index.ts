@@ -1,0 +1,5 @@
+import type { FeatureModule } from '../module';
+import wechatShareRoutes from './routes';
+
+/** Share cards inside WeChat: the JS-SDK config signed with the official account's ticket. */
+export const wechatShareModule: FeatureModule = { name: 'wechat-share', routes: [wechatShareRoutes] };
