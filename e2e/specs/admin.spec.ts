@@ -33,8 +33,7 @@ async function createAdministrator(kezhan: KezhanServer, username: string, role:
 }
 
 async function signIn(page: Page, username: string, password: string) {
-  await page.goto('/admin/');
-  await expect(page).toHaveURL(/\/admin\/login$/);
+  await page.goto('/admin/login');
   await page.getByLabel('账号').fill(username);
   await page.getByLabel('密码').fill(password);
   await page.getByRole('button', { name: '登录' }).click();
@@ -86,6 +85,31 @@ test.describe('operator console', () => {
 
     await page.getByRole('menuitem', { name: '操作日志' }).click();
     await expect(page.getByRole('cell', { name: '新建课程' })).toBeVisible();
+  });
+
+  test('the home page edited in the console is what the h5 home shows', async ({ page }) => {
+    await signIn(page, 'admin', 'kezhan123');
+    await page
+      .getByRole('navigation', { name: '主菜单' })
+      .getByRole('menuitem', { name: '首页装修' })
+      .click();
+    await expect(page.getByRole('heading', { name: '首页装修' })).toBeVisible();
+    const blocks = page.getByRole('textbox', { name: /模块的配置/ });
+    const before = await blocks.count();
+    await page.getByRole('button', { name: '添加模块' }).click();
+    await expect(blocks).toHaveCount(before + 1);
+    await blocks.last().fill(JSON.stringify({ title: '控制台推荐', items: [{ id: 1 }] }));
+    await expect(page.getByRole('region', { name: '首页预览' })).toContainText(
+      '课程列表：控制台推荐（1 项）',
+    );
+    expect(await axeViolations(page, 'console home editor')).toEqual([]);
+    await page.getByRole('button', { name: '保存首页' }).click();
+    await expect(page.getByText('首页已保存')).toBeVisible();
+
+    const h5 = await page.context().newPage();
+    await h5.goto('/');
+    await expect(h5.getByText('控制台推荐')).toBeVisible();
+    await h5.close();
   });
 
   test('a 客服 account sees courses but cannot edit them, in the console or through the API', async ({

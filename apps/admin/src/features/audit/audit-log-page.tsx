@@ -18,6 +18,9 @@ const ACTION_NAMES: Record<string, string> = {
   'category.update': '编辑分类',
   'category.delete': '删除分类',
   'settings.update': '修改设置',
+  'vip_plan.create': '新建会员计划',
+  'vip_plan.update': '编辑会员计划',
+  'home.update': '装修首页',
 };
 
 const json = (value: unknown) => (value === null ? '—' : JSON.stringify(value, null, 2));
