@@ -104,6 +104,7 @@ export const adminCourseDetail = adminCourse.extend({
       duration: z.number(),
       is_show: z.number(),
       free_seconds: z.number(),
+      ban_drag: z.number(),
     }),
   ),
 });
