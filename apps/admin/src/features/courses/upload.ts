@@ -28,8 +28,9 @@ export async function uploadVideoSource(
       failures = 0;
     } catch (error) {
       failures += 1;
-      if (failures > RETRIES || (error instanceof ApiError && error.code !== 0 && error.code !== 1))
-        throw error;
+      // Network failures (0), a refused offset (1) and the rate limit (429) are worth another try.
+      const retriable = !(error instanceof ApiError) || [0, 1, 429].includes(error.code);
+      if (failures > RETRIES || !retriable) throw error;
       await new Promise((resolve) => setTimeout(resolve, 1000 * failures));
       offset = (await api<AdminUpload>('GET', path)).received;
     }

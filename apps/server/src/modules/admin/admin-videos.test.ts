@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createCategory } from './category-admin';
+import { createCourse } from './course-admin';
 import { auditRows, signedInAdmin, type AdminClient } from './test-support';
+import { createVideo } from './video-admin';
 
 describe('operator console: chapters, videos and resumable uploads', () => {
   let t: TestApp;
@@ -200,5 +203,46 @@ describe('operator console: chapters, videos and resumable uploads', () => {
       code: 1,
       message: '无法识别的视频文件',
     });
+  });
+});
+
+describe('operator console: upload pieces and the per-IP limit', () => {
+  let t: TestApp;
+  afterAll(() => t.close());
+
+  it('lets a long upload through while other routes keep the API minute limit', async () => {
+    t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '4' } });
+    const editor = await signedInAdmin(t, 'content', 'editor');
+    const now = new Date();
+    const category = await createCategory(t.services.db, { name: '限流', slug: 'limits' }, now);
+    const course = await createCourse(
+      t.services.db,
+      { title: '限流', slug: 'limits', category_id: category, charge: 0 },
+      now,
+    );
+    const video = await createVideo(
+      t.services.db,
+      course,
+      { title: '一', chapter_id: null, free_seconds: 0, ban_drag: 0, is_show: 1 },
+      now,
+    );
+    const started = await editor.request<{ upload_id: string }>({
+      method: 'POST',
+      url: `/api/admin/videos/${video}/uploads`,
+      payload: { name: 'a.mp4', size: 8 },
+    });
+    for (let offset = 0; offset < 8; offset += 1) {
+      const piece = await editor.request({
+        method: 'PUT',
+        url: `/api/admin/uploads/${started.data.upload_id}?offset=${offset}`,
+        headers: { 'content-type': 'application/octet-stream' },
+        payload: Buffer.from('x'),
+      });
+      expect(piece.code, `piece ${offset}`).toBe(0);
+    }
+    const answers = [];
+    for (let i = 0; i < 5; i += 1)
+      answers.push((await editor.request({ method: 'GET', url: '/api/admin/session' })).code);
+    expect(answers).toContain(429);
   });
 });

@@ -15,6 +15,8 @@ import {
   videoSnapshot,
 } from './video-admin';
 
+export const UPLOAD_PIECES_PER_MINUTE = 600;
+
 /** Chapters, videos and resumable uploads of video sources (handed to the media pipeline). */
 export default async function adminVideoRoutes(app: FastifyInstance) {
   const { services } = app;
@@ -95,8 +97,13 @@ export default async function adminVideoRoutes(app: FastifyInstance) {
     ok(await uploadStatus(services, request, request.params.upload_id)),
   );
 
-  adminRoute(app, adminVideosApi.uploadChunk, async (request) =>
-    ok(await appendChunk(services, request, request.params.upload_id, request.query.offset)),
+  adminRoute(
+    app,
+    adminVideosApi.uploadChunk,
+    async (request) =>
+      ok(await appendChunk(services, request, request.params.upload_id, request.query.offset)),
+    // A 2 GB source is 500 pieces: more than the API's per-IP minute allows any other route.
+    { config: { rateLimit: { max: UPLOAD_PIECES_PER_MINUTE, timeWindow: 60_000 } } },
   );
 
   adminRoute(app, adminVideosApi.completeUpload, async (request) => {
