@@ -232,3 +232,40 @@ export const adminCoursesApi = {
     data: emptyData,
   }),
 };
+
+export const adminImportSummary = z.strictObject({
+  categories: z.number(),
+  courses: z.number(),
+  chapters: z.number(),
+  videos: z.number(),
+  attachments: z.number(),
+  blocks: z.number(),
+});
+export type AdminImportSummary = z.infer<typeof adminImportSummary>;
+
+/** The content file format of `npm run cli -- import` / `export`. */
+export const adminContentApi = {
+  exportContent: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/content/export',
+    tag: 'admin',
+    auth: 'admin',
+    permission: 'course.edit',
+    summary: 'Every category, course, chapter, video, attachment and page block as one content file',
+    data: z.unknown(),
+    note: 'the content file (same format as `npm run cli -- export`)',
+  }),
+  importContent: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/content/import',
+    tag: 'admin',
+    auth: 'admin',
+    permission: 'course.edit',
+    summary: 'Load a content file (idempotent by slug; one transaction)',
+    description:
+      'Videos and attachments are given by `url`, or by `file` only when it names a file this server already holds ' +
+      '(as in its own export); other local paths are refused.',
+    body: z.object({ content: z.record(z.string(), z.unknown(), { error: '请上传内容文件（JSON 对象）' }) }),
+    data: adminImportSummary,
+  }),
+};

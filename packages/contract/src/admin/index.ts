@@ -1,5 +1,5 @@
 import type { Endpoint } from '../endpoint';
-import { adminCoursesApi } from './courses';
+import { adminContentApi, adminCoursesApi } from './courses';
 import { adminSessionApi } from './session';
 import { adminSiteApi } from './site';
 import { adminVideosApi } from './videos';
@@ -8,6 +8,7 @@ import { adminVideosApi } from './videos';
 export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(adminSessionApi),
   ...Object.values(adminCoursesApi),
+  ...Object.values(adminContentApi),
   ...Object.values(adminSiteApi),
   ...Object.values(adminVideosApi),
 ];

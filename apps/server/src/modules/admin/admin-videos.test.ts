@@ -189,6 +189,52 @@ describe('operator console: chapters, videos and resumable uploads', () => {
     });
   });
 
+  it('exports the content file and imports it back; a file elsewhere on the server is refused', async () => {
+    const exported = await editor.request<{
+      courses: { slug: string; chapters: { videos: { file?: string }[] }[] }[];
+    }>({
+      method: 'GET',
+      url: '/api/admin/content/export',
+    });
+    expect(exported.code).toBe(0);
+    const course = exported.data.courses.find((c) => c.slug === 'with-videos')!;
+    expect(course.chapters[0].videos[0].file).toMatch(/media\/sources\/\w+\/第一课\.mp4$/);
+
+    const again = await editor.request<Record<string, number>>({
+      method: 'POST',
+      url: '/api/admin/content/import',
+      payload: { content: exported.data },
+    });
+    expect(again).toMatchObject({ code: 0, data: { courses: 2, videos: 1 } });
+    const [row] = await auditRows(t, 'content.import');
+    expect(row.after).toMatchObject({ courses: 2, videos: 1 });
+
+    const stealing = structuredClone(exported.data);
+    for (const file of ['/etc/passwd', '../../../../etc/hostname', 'media/sources/../../jwt-secret']) {
+      (stealing.courses[0] as any).chapters = [
+        { title: '偷', videos: [{ slug: 'steal', title: '偷', duration: 1, file }] },
+      ];
+      expect(
+        await editor.request({
+          method: 'POST',
+          url: '/api/admin/content/import',
+          payload: { content: stealing },
+        }),
+      ).toMatchObject({
+        code: 1,
+        message: '内容文件引用了服务器上的其它文件，请改用 url，或在控制台上传视频',
+      });
+    }
+    const broken = await editor.request({
+      method: 'POST',
+      url: '/api/admin/content/import',
+      payload: { content: { courses: 'x' } },
+    });
+    expect(broken.code).toBe(1);
+    expect(broken.message).toMatch(/^内容文件有误：/);
+    expect(await auditRows(t, 'content.import')).toHaveLength(1);
+  });
+
   it('refuses a playlist that lists nothing as not a video', async () => {
     const text = '#EXTM3U\n#EXT-X-ENDLIST\n';
     const started = await editor.request<{ upload_id: string }>({

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { adminCoursesApi } from '@kezhan/contract/admin/courses';
+import { adminContentApi, adminCoursesApi } from '@kezhan/contract/admin/courses';
 import { adminSiteApi } from '@kezhan/contract/admin/site';
 import { NO_DATA, ok } from '../../shared/http/envelope';
 import { audit } from './audit';
@@ -19,6 +19,7 @@ import {
   softDeleteCourse,
   updateCourse,
 } from './course-admin';
+import { exportFromConsole, importFromConsole } from './content-transfer';
 import { adminRoute } from './guard';
 import { readSettings, saveSettings } from './site-settings';
 import {
@@ -192,4 +193,17 @@ export default async function adminContentRoutes(app: FastifyInstance) {
     });
     return ok(NO_DATA);
   });
+
+  adminRoute(app, adminContentApi.exportContent, async () => ok(await exportFromConsole(app.services)));
+
+  adminRoute(
+    app,
+    adminContentApi.importContent,
+    async (request) => {
+      const summary = await importFromConsole(app.services, request.body.content);
+      await audit(db, request, { action: 'content.import', targetType: 'content', after: summary });
+      return ok(summary);
+    },
+    { bodyLimit: 10 * 1024 * 1024 },
+  );
 }
