@@ -78,7 +78,7 @@ test.describe('operator console', () => {
     await expect(page.getByText('课程已创建')).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/courses\/\d+$/);
 
-    // A chapter, a lesson, and its file sent in 4 MB pieces with a progress bar.
+    // A chapter, a lesson, and its file sent in 1 MB pieces with a progress bar.
     await page.getByRole('button', { name: '添加章节' }).click();
     await page.getByRole('dialog').getByLabel('章节名称').fill('第一章 开始');
     await page.getByRole('dialog').getByRole('button', { name: '保存' }).click();
@@ -91,7 +91,7 @@ test.describe('operator console', () => {
     await page.getByLabel('为《第一课》上传视频文件').setInputFiles({
       name: 'lesson.mp4',
       mimeType: 'video/mp4',
-      buffer: Buffer.alloc(5 * 1024 * 1024 + 17, 7),
+      buffer: Buffer.alloc(3 * 1024 * 1024 + 17, 7),
     });
     await expect(page.getByText('《lesson.mp4》已上传，正在排队转码')).toBeVisible();
     await expect(page.getByText('等待转码')).toBeVisible();

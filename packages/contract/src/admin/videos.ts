@@ -11,8 +11,8 @@ const integer = (message: string, min: number, max: number) =>
 const flag = (message: string) =>
   z.preprocess((value) => (typeof value === 'boolean' ? Number(value) : value), integer(message, 0, 1));
 
-/** Bytes of one upload request; the console sends the file in pieces of this size. */
-export const UPLOAD_CHUNK_BYTES = 4 * 1024 * 1024;
+/** Bytes of one upload request (under the 2 MB request limit of the shipped nginx site); the console sends the file in pieces of this size. */
+export const UPLOAD_CHUNK_BYTES = 1024 * 1024;
 
 export const adminChapterBody = z.object({
   title: requiredText('请输入章节名称', 120),
@@ -139,7 +139,7 @@ export const adminVideosApi = {
     method: 'PUT',
     path: '/api/admin/uploads/:upload_id',
     permission: 'course.edit',
-    summary: 'Send the next piece of an upload (application/octet-stream, at most 4 MB) at `offset`',
+    summary: 'Send the next piece of an upload (application/octet-stream, at most 1 MB) at `offset`',
     params: uploadParams,
     query: offsetQuery,
     data: adminUpload,

@@ -4,7 +4,7 @@ import { api, ApiError } from '@/shared/http';
 const RETRIES = 5;
 
 /**
- * Sends a video file in 4 MB pieces. A piece that fails on the network is retried from where the
+ * Sends a video file in 1 MB pieces. A piece that fails on the network is retried from where the
  * server says the file ends, so a dropped connection costs one piece, not the whole upload.
  */
 export async function uploadVideoSource(

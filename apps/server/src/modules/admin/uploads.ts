@@ -80,7 +80,7 @@ export async function uploadStatus(
 
 /**
  * Appends one piece sent at `offset`, which must be where the file ends now (a piece sent twice,
- * or out of order, is refused and the client resumes from the status). A piece is at most 4 MB
+ * or out of order, is refused and the client resumes from the status). A piece is at most 1 MB
  * and never takes the file past its announced size; a broken piece is cut off again.
  */
 export async function appendChunk(
