@@ -40,8 +40,8 @@ async function signIn(page: Page, username: string, password: string) {
 }
 
 test.describe('operator console', () => {
-  // Two apps, two axe runs and a CLI call on a shared 2-core machine.
-  test.describe.configure({ timeout: 60_000 });
+  // Two apps, axe runs, an upload and a CLI call, on a shared 2-core machine.
+  test.describe.configure({ timeout: 120_000 });
 
   test('admin signs in, creates and publishes a course, and the h5 lists it', async ({ page }) => {
     await page.goto('/admin/login');
