@@ -2,14 +2,15 @@
 // Lighthouse on the five main pages as `npm start` serves them, API throughput measured with
 // autocannon against the real server (next to a bare Node `http` server answering the same JSON,
 // and the protected-video key and segment endpoints), and the transcode speed of the media
-// pipeline. BENCH_ONLY=h5, lighthouse, api or media (comma-separated) runs only those parts.
+// pipeline; the operator console's initial JS against its budget. BENCH_ONLY=h5, admin, lighthouse,
+// api or media (comma-separated) runs only those parts.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { lighthouseTable } from './bench-lighthouse.mjs';
-import { ensureDependencies, ensureH5Build, hasFfmpeg, root } from './lib.mjs';
+import { ensureAdminBuild, ensureDependencies, ensureH5Build, hasFfmpeg, root } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS || 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
@@ -36,6 +37,19 @@ function h5Budget() {
     );
   }
   return report.overBudget;
+}
+
+/** The operator console's initial JS (login page + shell), gzipped, against its 350 KB budget. */
+function adminBudget() {
+  ensureAdminBuild();
+  const measure = path.join(root, 'apps/admin/scripts/measure-bundle.mjs');
+  const report = JSON.parse(execFileSync(process.execPath, [measure], { encoding: 'utf8' }));
+  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+  console.log('\n== operator console (/admin) JS, production build, gzipped');
+  const mark = report.overBudget ? '  ✗ OVER BUDGET' : '';
+  console.log(`initial load (login + shell): ${kb(report.initial.js)} / budget ${kb(report.budget)}${mark}`);
+  for (const page of report.pages) console.log(`  ${page.page.padEnd(50)} +${kb(page.js)}`);
+  return report.overBudget ? ['/admin initial load'] : [];
 }
 
 async function startKezhan(port, databaseEnv = { DATABASE_URL: '', REDIS_URL: '' }) {
@@ -163,8 +177,8 @@ async function apiThroughput(label, databaseEnv) {
   }
 }
 
-const parts = new Set((process.env.BENCH_ONLY || 'h5,lighthouse,api,media').split(','));
-const overBudget = parts.has('h5') ? h5Budget() : [];
+const parts = new Set((process.env.BENCH_ONLY || 'h5,admin,lighthouse,api,media').split(','));
+const overBudget = [...(parts.has('h5') ? h5Budget() : []), ...(parts.has('admin') ? adminBudget() : [])];
 if (parts.has('lighthouse')) {
   ensureH5Build();
   const port = 18800 + Math.floor(Math.random() * 500);
@@ -187,6 +201,6 @@ if (parts.has('api')) {
   }
 }
 if (overBudget.length > 0) {
-  console.error(`\n✗ h5 routes over their JS budget: ${overBudget.join(', ')}`);
+  console.error(`\n✗ over their JS budget: ${overBudget.join(', ')}`);
   process.exit(1);
 }

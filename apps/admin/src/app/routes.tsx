@@ -10,6 +10,9 @@ const CourseListPage = lazy(() => import('@/features/courses/course-list-page'))
 const CourseEditPage = lazy(() => import('@/features/courses/course-edit-page'));
 const CategoriesPage = lazy(() => import('@/features/categories/categories-page'));
 const SettingsPage = lazy(() => import('@/features/settings/settings-page'));
+const VipPlansPage = lazy(() => import('@/features/vip/vip-plans-page'));
+const HomeBlocksPage = lazy(() => import('@/features/home/home-blocks-page'));
+const ContentTransferPage = lazy(() => import('@/features/content/content-transfer-page'));
 const AuditLogPage = lazy(() => import('@/features/audit/audit-log-page'));
 
 function Guarded({ permission, children }: { permission: AdminPermission; children: ReactNode }) {
@@ -31,6 +34,9 @@ export const router = createBrowserRouter(
         { path: 'courses/new', element: page('course.edit', <CourseEditPage />) },
         { path: 'courses/:id', element: page('course.view', <CourseEditPage />) },
         { path: 'categories', element: page('course.view', <CategoriesPage />) },
+        { path: 'vip-plans', element: page('vip.manage', <VipPlansPage />) },
+        { path: 'home', element: page('home.edit', <HomeBlocksPage />) },
+        { path: 'content', element: page('course.edit', <ContentTransferPage />) },
         { path: 'settings', element: page('settings.manage', <SettingsPage />) },
         { path: 'audit-logs', element: page('audit.view', <AuditLogPage />) },
         { path: '*', element: <Forbidden /> },

@@ -76,23 +76,22 @@ export function Shell() {
             <Button onClick={() => void signOut()}>退出登录</Button>
           </Space>
         </Header>
+        {/* antd's Content is the page's <main>. */}
         <Content style={{ padding: 24 }}>
-          <main>
-            <Suspense fallback={<PageLoading />}>
-              {location.pathname === '/' ? (
-                entries[0] ? (
-                  <Navigate to={entries[0].path} replace />
-                ) : (
-                  <Result
-                    title={`欢迎，${session.administrator.display_name}`}
-                    subTitle="你的角色暂无可用的后台功能。"
-                  />
-                )
+          <Suspense fallback={<PageLoading />}>
+            {location.pathname === '/' ? (
+              entries[0] ? (
+                <Navigate to={entries[0].path} replace />
               ) : (
-                <Outlet />
-              )}
-            </Suspense>
-          </main>
+                <Result
+                  title={`欢迎，${session.administrator.display_name}`}
+                  subTitle="你的角色暂无可用的后台功能。"
+                />
+              )
+            ) : (
+              <Outlet />
+            )}
+          </Suspense>
         </Content>
       </Layout>
     </Layout>

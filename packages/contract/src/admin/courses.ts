@@ -104,6 +104,7 @@ export const adminCourseDetail = adminCourse.extend({
       duration: z.number(),
       is_show: z.number(),
       free_seconds: z.number(),
+      ban_drag: z.number(),
     }),
   ),
 });
@@ -229,5 +230,42 @@ export const adminCoursesApi = {
     summary: 'Delete a category that no course uses',
     params: idParams,
     data: emptyData,
+  }),
+};
+
+export const adminImportSummary = z.strictObject({
+  categories: z.number(),
+  courses: z.number(),
+  chapters: z.number(),
+  videos: z.number(),
+  attachments: z.number(),
+  blocks: z.number(),
+});
+export type AdminImportSummary = z.infer<typeof adminImportSummary>;
+
+/** The content file format of `npm run cli -- import` / `export`. */
+export const adminContentApi = {
+  exportContent: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/content/export',
+    tag: 'admin',
+    auth: 'admin',
+    permission: 'course.edit',
+    summary: 'Every category, course, chapter, video, attachment and page block as one content file',
+    data: z.unknown(),
+    note: 'the content file (same format as `npm run cli -- export`)',
+  }),
+  importContent: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/content/import',
+    tag: 'admin',
+    auth: 'admin',
+    permission: 'course.edit',
+    summary: 'Load a content file (idempotent by slug; one transaction)',
+    description:
+      'Videos and attachments are given by `url`, or by `file` only when it names a file this server already holds ' +
+      '(as in its own export); other local paths are refused.',
+    body: z.object({ content: z.record(z.string(), z.unknown(), { error: '请上传内容文件（JSON 对象）' }) }),
+    data: adminImportSummary,
   }),
 };

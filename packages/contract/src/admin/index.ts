@@ -1,11 +1,14 @@
 import type { Endpoint } from '../endpoint';
-import { adminCoursesApi } from './courses';
+import { adminContentApi, adminCoursesApi } from './courses';
 import { adminSessionApi } from './session';
 import { adminSiteApi } from './site';
+import { adminVideosApi } from './videos';
 
 /** Every endpoint of the operator console (`/api/admin/…`). */
 export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(adminSessionApi),
   ...Object.values(adminCoursesApi),
+  ...Object.values(adminContentApi),
   ...Object.values(adminSiteApi),
+  ...Object.values(adminVideosApi),
 ];

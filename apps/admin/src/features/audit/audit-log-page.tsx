@@ -18,6 +18,16 @@ const ACTION_NAMES: Record<string, string> = {
   'category.update': '编辑分类',
   'category.delete': '删除分类',
   'settings.update': '修改设置',
+  'vip_plan.create': '新建会员计划',
+  'vip_plan.update': '编辑会员计划',
+  'home.update': '装修首页',
+  'content.import': '导入内容',
+  'chapter.create': '新建章节',
+  'chapter.update': '编辑章节',
+  'chapter.delete': '删除章节',
+  'video.create': '新建视频',
+  'video.update': '编辑视频',
+  'video.upload': '上传视频',
 };
 
 const json = (value: unknown) => (value === null ? '—' : JSON.stringify(value, null, 2));

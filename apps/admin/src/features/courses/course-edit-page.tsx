@@ -8,7 +8,6 @@ import {
   Form,
   Input,
   InputNumber,
-  List,
   Select,
   Space,
   Switch,
@@ -19,6 +18,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useSession } from '@/shared/session';
 import { LoadError, PageLoading } from '@/shared/states';
 import { useLoad } from '@/shared/use-load';
+import { CourseContent } from './course-content';
 import { createCourse, getCourse, listCategories, updateCourse, type CourseDetail } from './api';
 
 interface CourseForm {
@@ -103,6 +103,7 @@ export default function CourseEditPage() {
       {!canEdit && <Alert type="info" showIcon message="你的角色只能查看课程，不能修改。" />}
       <Card>
         <Form<CourseForm>
+          name="course"
           form={form}
           layout="vertical"
           initialValues={EMPTY}
@@ -175,22 +176,7 @@ export default function CourseEditPage() {
           )}
         </Form>
       </Card>
-      {course.data && (
-        <Card title="章节和视频">
-          <List
-            locale={{ emptyText: '暂无视频（可用 npm run cli -- import 导入）' }}
-            dataSource={course.data.videos}
-            renderItem={(video) => (
-              <List.Item>
-                {(course.data!.chapters.find((chapter) => chapter.id === video.chapter_id)?.title ??
-                  '未分章节') +
-                  ' · ' +
-                  video.title}
-              </List.Item>
-            )}
-          />
-        </Card>
-      )}
+      {course.data && <CourseContent course={course.data} canEdit={canEdit} onChanged={course.reload} />}
     </Space>
   );
 }

@@ -127,7 +127,7 @@ export default function CourseListPage() {
               title: '状态',
               dataIndex: 'is_show',
               width: 90,
-              render: (isShow: number) => (isShow ? <Tag color="green">已上架</Tag> : <Tag>已下架</Tag>),
+              render: (isShow: number) => (isShow ? <Tag color="#1f6f1a">已上架</Tag> : <Tag>已下架</Tag>),
             },
             { title: '学员', dataIndex: 'user_count', width: 80 },
             { title: '上架时间', dataIndex: 'published_at', width: 180, render: formatTime },

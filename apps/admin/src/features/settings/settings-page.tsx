@@ -105,7 +105,7 @@ export default function SettingsPage() {
             <Space key={secret.name}>
               <span>{secret.label}</span>
               <Typography.Text type="secondary">{secret.name}</Typography.Text>
-              {secret.is_set ? <Tag color="green">已设置</Tag> : <Tag>未设置</Tag>}
+              {secret.is_set ? <Tag color="#1f6f1a">已设置</Tag> : <Tag>未设置</Tag>}
             </Space>
           ))}
         </Space>

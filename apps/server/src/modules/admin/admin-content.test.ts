@@ -260,3 +260,109 @@ describe('operator console: courses, categories, settings', () => {
     expect(row.after).toEqual({ name: '数据学院', 'member.enabled_face_verify': 'true' });
   });
 });
+
+describe('operator console: VIP plans and the h5 home page', () => {
+  let t: TestApp;
+  let editor: AdminClient;
+  let finance: AdminClient;
+  beforeAll(async () => {
+    t = await createTestApp();
+    editor = await signedInAdmin(t, 'content', 'editor');
+    finance = await signedInAdmin(t, 'finance', 'cashier');
+  });
+  afterAll(() => t.close());
+
+  const plansOnSale = async () =>
+    (await t.request<{ name: string; charge: number }[]>({ method: 'GET', url: '/api/v2/roles' })).data;
+
+  it('creates and edits VIP plans with Chinese messages; only plans on sale reach the h5', async () => {
+    const post = (payload: object) =>
+      editor.request<{ id: number }>({ method: 'POST', url: '/api/admin/vip-plans', payload });
+    const plan = {
+      name: '年度会员',
+      charge: 299,
+      expire_days: 365,
+      description: '全部课程\n专属客服',
+      is_show: 1,
+    };
+    expect(await post({ ...plan, charge: 0 })).toMatchObject({
+      code: 1,
+      message: '价格须为 1 到 1000000 之间的整数',
+    });
+    expect(await post({ ...plan, expire_days: 'forever' })).toMatchObject({
+      code: 1,
+      message: '天数须为 1 到 36500 之间的整数',
+    });
+    expect(await post({ ...plan, name: '' })).toMatchObject({ code: 1, message: '请输入会员名称' });
+    const created = await post(plan);
+    expect(created.code).toBe(0);
+    expect(await plansOnSale()).toEqual([expect.objectContaining({ name: '年度会员', charge: 299 })]);
+
+    const update = await editor.request({
+      method: 'PUT',
+      url: `/api/admin/vip-plans/${created.data.id}`,
+      payload: { ...plan, charge: 199, is_show: 0 },
+    });
+    expect(update.code).toBe(0);
+    expect(await plansOnSale()).toEqual([]);
+    const [row] = await auditRows(t, 'vip_plan.update');
+    expect(row.before).toMatchObject({ charge: 299, is_show: 1 });
+    expect(row.after).toMatchObject({ charge: 199, is_show: 0 });
+    expect(
+      await editor.request({ method: 'PUT', url: '/api/admin/vip-plans/99999', payload: plan }),
+    ).toMatchObject({
+      code: 1,
+      message: '会员计划不存在',
+    });
+    expect(
+      await finance.request({ method: 'POST', url: '/api/admin/vip-plans', payload: plan }),
+    ).toMatchObject({ code: 403 });
+  });
+
+  const h5Home = async () =>
+    (
+      await t.request<{ sign: string; config_render: unknown }[]>({
+        method: 'GET',
+        url: '/api/v2/viewBlock/page/blocks?platform=h5&page_name=h5-page-index',
+      })
+    ).data;
+
+  it('replaces the home page blocks at once; the h5 sees the new page; bad blocks change nothing', async () => {
+    const save = (blocks: unknown) =>
+      editor.request({ method: 'PUT', url: '/api/admin/home-blocks', payload: { blocks } });
+    const first = [
+      { sign: 'slider', config: [{ src: '/demo/banner.png', href: '/vod' }] },
+      { sign: 'blank', config: { height: 12, bgcolor: '#fff' } },
+    ];
+    expect((await save(first)).code).toBe(0);
+    expect((await h5Home()).map((block) => block.sign)).toEqual(['slider', 'blank']);
+
+    expect(await save([{ sign: 'marquee', config: {} }])).toMatchObject({
+      code: 1,
+      message: '不支持的装修模块',
+    });
+    expect(await save([{ sign: 'slider', config: { src: 'x' } }])).toMatchObject({
+      code: 1,
+      message: '模块配置格式错误：轮播图须为数组，其它模块须为对象',
+    });
+    expect(await save([{ sign: 'blank', config: { text: 'x'.repeat(70_000) } }])).toMatchObject({
+      code: 1,
+      message: '第 1 个模块的配置过大',
+    });
+    expect((await h5Home()).map((block) => block.sign)).toEqual(['slider', 'blank']);
+
+    expect((await save([first[1], { sign: 'grid-nav', config: { items: [] } }])).code).toBe(0);
+    expect((await h5Home()).map((block) => block.sign)).toEqual(['blank', 'grid-nav']);
+    const read = await editor.request<{ sign: string; config: unknown }[]>({
+      method: 'GET',
+      url: '/api/admin/home-blocks',
+    });
+    expect(read.data).toEqual([first[1], { sign: 'grid-nav', config: { items: [] } }]);
+    const rows = await auditRows(t, 'home.update');
+    expect(rows).toHaveLength(2);
+    expect(rows[1].before).toEqual(first);
+    expect(await finance.request({ method: 'GET', url: '/api/admin/home-blocks' })).toMatchObject({
+      code: 403,
+    });
+  });
+});

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { adminCoursesApi } from '@kezhan/contract/admin/courses';
+import { adminContentApi, adminCoursesApi } from '@kezhan/contract/admin/courses';
 import { adminSiteApi } from '@kezhan/contract/admin/site';
 import { NO_DATA, ok } from '../../shared/http/envelope';
 import { audit } from './audit';
@@ -19,8 +19,17 @@ import {
   softDeleteCourse,
   updateCourse,
 } from './course-admin';
+import { exportFromConsole, importFromConsole } from './content-transfer';
 import { adminRoute } from './guard';
 import { readSettings, saveSettings } from './site-settings';
+import {
+  createVipPlan,
+  listVipPlans,
+  readHomeBlocks,
+  replaceHomeBlocks,
+  updateVipPlan,
+  vipPlanSnapshot,
+} from './site-content';
 
 /** Courses, categories and site settings of the console; every change is audited in its transaction. */
 export default async function adminContentRoutes(app: FastifyInstance) {
@@ -138,4 +147,63 @@ export default async function adminContentRoutes(app: FastifyInstance) {
     }
     return ok(NO_DATA);
   });
+
+  adminRoute(app, adminSiteApi.vipPlans, async () => ok(await listVipPlans(db)));
+
+  adminRoute(app, adminSiteApi.createVipPlan, async (request) => {
+    const id = await db.transaction().execute(async (trx) => {
+      const created = await createVipPlan(trx, request.body, now());
+      const after = await vipPlanSnapshot(trx, created);
+      await audit(trx, request, {
+        action: 'vip_plan.create',
+        targetType: 'vip_plan',
+        targetId: created,
+        after,
+      });
+      return created;
+    });
+    return ok({ id });
+  });
+
+  adminRoute(app, adminSiteApi.updateVipPlan, async (request) => {
+    const { id } = request.params;
+    await db.transaction().execute(async (trx) => {
+      const before = await vipPlanSnapshot(trx, id);
+      await updateVipPlan(trx, id, request.body, now());
+      const after = await vipPlanSnapshot(trx, id);
+      await audit(trx, request, {
+        action: 'vip_plan.update',
+        targetType: 'vip_plan',
+        targetId: id,
+        before,
+        after,
+      });
+    });
+    return ok(NO_DATA);
+  });
+
+  adminRoute(app, adminSiteApi.homeBlocks, async () => ok(await readHomeBlocks(db)));
+
+  adminRoute(app, adminSiteApi.saveHomeBlocks, async (request) => {
+    await db.transaction().execute(async (trx) => {
+      const before = await readHomeBlocks(trx);
+      await replaceHomeBlocks(trx, request.body.blocks, now());
+      const after = await readHomeBlocks(trx);
+      await audit(trx, request, { action: 'home.update', targetType: 'home_page', before, after });
+    });
+    return ok(NO_DATA);
+  });
+
+  adminRoute(app, adminContentApi.exportContent, async () => ok(await exportFromConsole(app.services)));
+
+  adminRoute(
+    app,
+    adminContentApi.importContent,
+    async (request) => {
+      const summary = await importFromConsole(app.services, request.body.content);
+      await audit(db, request, { action: 'content.import', targetType: 'content', after: summary });
+      return ok(summary);
+    },
+    { bodyLimit: 10 * 1024 * 1024 },
+  );
 }

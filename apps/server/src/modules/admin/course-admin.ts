@@ -87,7 +87,7 @@ export async function findCourse(db: Db, id: number): Promise<AdminCourseDetail>
     .execute();
   const videos = await db
     .selectFrom('videos')
-    .select(['id', 'chapter_id', 'title', 'duration', 'is_show', 'free_seconds'])
+    .select(['id', 'chapter_id', 'title', 'duration', 'is_show', 'free_seconds', 'ban_drag'])
     .where('course_id', '=', id)
     .orderBy('published_at')
     .orderBy('id')

@@ -2,11 +2,12 @@ import type { FeatureModule } from '../module';
 import { adminCommands } from './commands';
 import adminContentRoutes from './content-routes';
 import adminSessionRoutes from './session-routes';
+import adminVideoRoutes from './video-routes';
 
 /** Operator console API (`/api/admin/…`): administrators, sessions, permissions, audit log. */
 export const adminModule: FeatureModule = {
   name: 'admin',
-  routes: [adminSessionRoutes, adminContentRoutes],
+  routes: [adminSessionRoutes, adminContentRoutes, adminVideoRoutes],
   commands: adminCommands,
   migrations: ['0090_admin.sql'],
 };

@@ -1,0 +1,340 @@
+import { useEffect, useState } from 'react';
+import {
+  App,
+  Button,
+  Card,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Progress,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+} from 'antd';
+import type { AdminVideoBody, AdminVideoMedia } from '@kezhan/contract/admin/videos';
+import { api } from '@/shared/http';
+import type { CourseDetail } from './api';
+import { uploadVideoSource } from './upload';
+
+type Video = CourseDetail['videos'][number];
+type VideoForm = Omit<AdminVideoBody, 'ban_drag' | 'is_show'> & { ban_drag: boolean; is_show: boolean };
+
+const STATUS: Record<AdminVideoMedia['status'], { text: string; color?: string }> = {
+  none: { text: '未上传' },
+  uploaded: { text: '等待转码', color: '#8a5a00' },
+  transcoding: { text: '转码中', color: '#0b5cad' },
+  ready: { text: '可播放', color: '#1f6f1a' },
+  failed: { text: '转码失败', color: '#c4161c' },
+};
+
+/** A video's file state, polled every 3 s while it is being processed. */
+function MediaState({ videoId, refresh }: { videoId: number; refresh: number }) {
+  const [media, setMedia] = useState<AdminVideoMedia>();
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let live = true;
+    const load = () =>
+      api<AdminVideoMedia>('GET', `/api/admin/videos/${videoId}/media`).then(
+        (next) => {
+          if (!live) return;
+          setMedia(next);
+          if (next.status === 'uploaded' || next.status === 'transcoding') timer = setTimeout(load, 3000);
+        },
+        () => undefined,
+      );
+    void load();
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [videoId, refresh]);
+  if (!media) return null;
+  const { text, color } = STATUS[media.status];
+  return (
+    <Space>
+      <Tag color={color}>
+        {text}
+        {media.status === 'transcoding' ? ` ${media.progress}%` : ''}
+      </Tag>
+      {media.status === 'failed' && <span>{media.failure_reason}</span>}
+    </Space>
+  );
+}
+
+export function CourseContent({
+  course,
+  canEdit,
+  onChanged,
+}: {
+  course: CourseDetail;
+  canEdit: boolean;
+  onChanged: () => void;
+}) {
+  const { message } = App.useApp();
+  const [chapterForm] = Form.useForm<{ title: string; sort?: number }>();
+  const [videoForm] = Form.useForm<VideoForm>();
+  const [chapter, setChapter] = useState<{ id?: number } | null>(null);
+  const [video, setVideo] = useState<{ id?: number } | null>(null);
+  const [uploads, setUploads] = useState<Record<number, number>>({});
+  const [refresh, setRefresh] = useState(0);
+
+  const run = async (work: () => Promise<unknown>, done: string) => {
+    try {
+      await work();
+      message.success(done);
+      onChanged();
+      return true;
+    } catch (error) {
+      message.error((error as Error).message);
+      return false;
+    }
+  };
+
+  const saveChapter = async () => {
+    const values = await chapterForm.validateFields();
+    const ok = await run(
+      () =>
+        chapter?.id
+          ? api('PUT', `/api/admin/chapters/${chapter.id}`, { body: values })
+          : api('POST', `/api/admin/courses/${course.id}/chapters`, { body: values }),
+      '章节已保存',
+    );
+    if (ok) setChapter(null);
+  };
+
+  const saveVideo = async () => {
+    const values = await videoForm.validateFields();
+    const body = {
+      ...values,
+      chapter_id: values.chapter_id ?? null,
+      ban_drag: values.ban_drag ? 1 : 0,
+      is_show: values.is_show ? 1 : 0,
+    };
+    const ok = await run(
+      () =>
+        video?.id
+          ? api('PUT', `/api/admin/videos/${video.id}`, { body })
+          : api('POST', `/api/admin/courses/${course.id}/videos`, { body }),
+      '视频已保存',
+    );
+    if (ok) setVideo(null);
+  };
+
+  const upload = async (videoId: number, file: File) => {
+    setUploads((current) => ({ ...current, [videoId]: 0 }));
+    try {
+      await uploadVideoSource(videoId, file, (fraction) =>
+        setUploads((current) => ({ ...current, [videoId]: Math.floor(fraction * 100) })),
+      );
+      message.success(`《${file.name}》已上传，正在排队转码`);
+      setRefresh((n) => n + 1);
+    } catch (error) {
+      message.error((error as Error).message);
+    } finally {
+      setUploads(({ [videoId]: _done, ...rest }) => rest);
+    }
+  };
+
+  const chapterName = (id: number | null) => course.chapters.find((c) => c.id === id)?.title ?? '未分章节';
+
+  return (
+    <Card
+      title="章节和视频"
+      extra={
+        canEdit && (
+          <Space>
+            <Button
+              onClick={() => {
+                chapterForm.setFieldsValue({ title: '', sort: undefined });
+                setChapter({});
+              }}
+            >
+              添加章节
+            </Button>
+            <Button
+              type="primary"
+              onClick={() => {
+                videoForm.setFieldsValue({
+                  title: '',
+                  chapter_id: course.chapters[0]?.id ?? null,
+                  free_seconds: 0,
+                  ban_drag: false,
+                  is_show: true,
+                });
+                setVideo({});
+              }}
+            >
+              添加视频
+            </Button>
+          </Space>
+        )
+      }
+    >
+      {course.chapters.length > 0 && (
+        <Space wrap style={{ marginBottom: 16 }}>
+          {course.chapters.map((c) => (
+            <Tag key={c.id} style={{ padding: '4px 8px' }}>
+              {c.sort}. {c.title}
+              {canEdit && (
+                <>
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => {
+                      chapterForm.setFieldsValue({ title: c.title, sort: c.sort });
+                      setChapter({ id: c.id });
+                    }}
+                  >
+                    编辑
+                  </Button>
+                  <Popconfirm
+                    title={`删除章节「${c.title}」？`}
+                    okText="删除"
+                    cancelText="取消"
+                    onConfirm={() => run(() => api('DELETE', `/api/admin/chapters/${c.id}`), '章节已删除')}
+                  >
+                    <Button type="link" size="small" danger>
+                      删除
+                    </Button>
+                  </Popconfirm>
+                </>
+              )}
+            </Tag>
+          ))}
+        </Space>
+      )}
+      <Table<Video>
+        rowKey="id"
+        pagination={false}
+        dataSource={course.videos}
+        locale={{ emptyText: '暂无视频' }}
+        columns={[
+          { title: '章节', dataIndex: 'chapter_id', width: 160, render: chapterName },
+          { title: '视频', dataIndex: 'title' },
+          {
+            title: '试看',
+            dataIndex: 'free_seconds',
+            width: 90,
+            render: (s: number) => (s ? `${s} 秒` : '—'),
+          },
+          {
+            title: '文件',
+            key: 'media',
+            width: 260,
+            render: (_, v) =>
+              uploads[v.id] !== undefined ? (
+                <Progress percent={uploads[v.id]} size="small" aria-label={`《${v.title}》上传进度`} />
+              ) : (
+                <MediaState videoId={v.id} refresh={refresh} />
+              ),
+          },
+          ...(canEdit
+            ? [
+                {
+                  title: '操作',
+                  key: 'actions',
+                  width: 200,
+                  render: (_: unknown, v: Video) => (
+                    <Space>
+                      <Button
+                        type="link"
+                        size="small"
+                        onClick={() => {
+                          videoForm.setFieldsValue({
+                            ...v,
+                            ban_drag: v.ban_drag === 1,
+                            is_show: v.is_show === 1,
+                          });
+                          setVideo({ id: v.id });
+                        }}
+                      >
+                        编辑
+                      </Button>
+                      <label className="ant-btn ant-btn-link ant-btn-sm" style={{ cursor: 'pointer' }}>
+                        上传视频
+                        <input
+                          type="file"
+                          accept="video/*,.m3u8"
+                          aria-label={`为《${v.title}》上传视频文件`}
+                          style={{ position: 'absolute', width: 1, height: 1, opacity: 0 }}
+                          disabled={uploads[v.id] !== undefined}
+                          onChange={(event) => {
+                            const file = event.target.files?.[0];
+                            event.target.value = '';
+                            if (file) void upload(v.id, file);
+                          }}
+                        />
+                      </label>
+                    </Space>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      <Modal
+        title={chapter?.id ? '编辑章节' : '添加章节'}
+        open={chapter !== null}
+        onOk={() => void saveChapter()}
+        onCancel={() => setChapter(null)}
+        okText="保存"
+        cancelText="取消"
+        destroyOnHidden
+      >
+        <Form form={chapterForm} name="chapter" layout="vertical">
+          <Form.Item
+            label="章节名称"
+            name="title"
+            rules={[{ required: true, whitespace: true, message: '请输入章节名称' }]}
+          >
+            <Input />
+          </Form.Item>
+          <Form.Item label="排序（小的在前，空为最后）" name="sort">
+            <InputNumber min={0} max={9999} precision={0} />
+          </Form.Item>
+        </Form>
+      </Modal>
+      <Modal
+        title={video?.id ? '编辑视频' : '添加视频'}
+        open={video !== null}
+        onOk={() => void saveVideo()}
+        onCancel={() => setVideo(null)}
+        okText="保存"
+        cancelText="取消"
+        destroyOnHidden
+      >
+        <Form form={videoForm} name="video" layout="vertical">
+          <Form.Item
+            label="视频名称"
+            name="title"
+            rules={[{ required: true, whitespace: true, message: '请输入视频名称' }]}
+          >
+            <Input />
+          </Form.Item>
+          <Form.Item label="章节" name="chapter_id">
+            <Select
+              allowClear
+              placeholder="未分章节"
+              options={course.chapters.map((c) => ({ value: c.id, label: c.title }))}
+            />
+          </Form.Item>
+          <Space size="large">
+            <Form.Item label="试看秒数（0 为不可试看）" name="free_seconds">
+              <InputNumber min={0} max={36_000} precision={0} />
+            </Form.Item>
+            <Form.Item label="禁止拖动进度" name="ban_drag" valuePropName="checked">
+              <Switch />
+            </Form.Item>
+            <Form.Item label="显示" name="is_show" valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Space>
+        </Form>
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_ENDPOINTS } from '@kezhan/contract/admin/index';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { signedInAdmin, type AdminClient } from './test-support';
+
+/** Malformed input to every console route, as 超级管理员: always a Chinese envelope, never a 500. */
+describe('operator console: malformed input', () => {
+  let t: TestApp;
+  let admin: AdminClient;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await signedInAdmin(t, 'super');
+  });
+  afterAll(() => t.close());
+
+  const BODIES: unknown[] = [
+    {},
+    [],
+    'text',
+    { title: 123, slug: ['x'], category_id: 'abc', charge: '1e9', values: 'x', blocks: 'x', content: [] },
+    { title: 'x'.repeat(5000), name: null, size: -1, sign: '__proto__', config: null },
+  ];
+  const PARAMS = ['0', '999999', 'abc', '1e3', '%00', '-1'];
+
+  it('answers every route and every bad input with a Chinese message', async () => {
+    let sent = 0;
+    for (const endpoint of ADMIN_ENDPOINTS) {
+      if (endpoint.path === '/api/admin/logout') continue;
+      for (const param of PARAMS) {
+        const url =
+          endpoint.path.replace(/:\w+/g, param) +
+          (endpoint.method === 'GET' ? '?page=x&page_size=-1&sort=zzz' : '');
+        for (const body of endpoint.method === 'GET' || endpoint.method === 'DELETE' ? [undefined] : BODIES) {
+          const answer = await admin.request({
+            method: endpoint.method,
+            url,
+            ...(body === undefined
+              ? {}
+              : { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+          });
+          sent += 1;
+          const label = `${endpoint.method} ${url} ${JSON.stringify(body)}`;
+          expect(answer.statusCode, label).toBe(200);
+          expect(answer.code, label).not.toBe(500);
+          if (answer.code !== 0) expect(answer.message, label).toMatch(/[\u4e00-\u9fff]/);
+        }
+      }
+    }
+    expect(sent).toBeGreaterThan(300);
+  });
+});

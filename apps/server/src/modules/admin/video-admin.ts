@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import type { AdminVideoMedia } from '@kezhan/contract/admin/videos';
+import type { Db } from '../../shared/db/database';
+import { BusinessError } from '../../shared/http/errors';
+import { COURSE_NOT_FOUND } from './course-admin';
+import '../courses/tables';
+import '../media/tables';
+
+export const CHAPTER_NOT_FOUND = '章节不存在';
+export const VIDEO_NOT_FOUND = '视频不存在';
+export const CHAPTER_IN_USE = '该章节下还有视频，不能删除';
+
+async function requireCourse(db: Db, courseId: number) {
+  const course = await db
+    .selectFrom('courses')
+    .select('id')
+    .where('id', '=', courseId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!course) throw new BusinessError(COURSE_NOT_FOUND);
+}
+
+export async function chapterSnapshot(db: Db, id: number) {
+  const row = await db
+    .selectFrom('course_chapters')
+    .select(['course_id', 'title', 'sort'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw new BusinessError(CHAPTER_NOT_FOUND);
+  return row;
+}
+
+export async function createChapter(
+  db: Db,
+  courseId: number,
+  fields: { title: string; sort?: number },
+  now: Date,
+) {
+  await requireCourse(db, courseId);
+  const last = await db
+    .selectFrom('course_chapters')
+    .select((eb) => eb.fn.max('sort').as('sort'))
+    .where('course_id', '=', courseId)
+    .executeTakeFirst();
+  const row = await db
+    .insertInto('course_chapters')
+    .values({
+      course_id: courseId,
+      title: fields.title,
+      sort: fields.sort ?? Number(last?.sort ?? 0) + 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateChapter(db: Db, id: number, fields: { title: string; sort?: number }, now: Date) {
+  await db
+    .updateTable('course_chapters')
+    .set({
+      title: fields.title,
+      ...(fields.sort === undefined ? {} : { sort: fields.sort }),
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteChapter(db: Db, id: number) {
+  const used = await db
+    .selectFrom('videos')
+    .select('id')
+    .where('chapter_id', '=', id)
+    .limit(1)
+    .executeTakeFirst();
+  if (used) throw new BusinessError(CHAPTER_IN_USE);
+  await db.deleteFrom('course_chapters').where('id', '=', id).execute();
+}
+
+export interface VideoFields {
+  title: string;
+  chapter_id: number | null;
+  free_seconds: number;
+  ban_drag: number;
+  is_show: number;
+}
+
+async function checkChapter(db: Db, courseId: number, chapterId: number | null) {
+  if (chapterId === null) return;
+  const chapter = await db
+    .selectFrom('course_chapters')
+    .select('course_id')
+    .where('id', '=', chapterId)
+    .executeTakeFirst();
+  if (!chapter || chapter.course_id !== courseId) throw new BusinessError(CHAPTER_NOT_FOUND);
+}
+
+export async function videoSnapshot(db: Db, id: number) {
+  const row = await db
+    .selectFrom('videos')
+    .select(['course_id', 'chapter_id', 'title', 'free_seconds', 'ban_drag', 'is_show'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw new BusinessError(VIDEO_NOT_FOUND);
+  return row;
+}
+
+/** A new lesson is listed at once (published now) and plays when its file has been processed. */
+export async function createVideo(db: Db, courseId: number, fields: VideoFields, now: Date) {
+  await requireCourse(db, courseId);
+  await checkChapter(db, courseId, fields.chapter_id);
+  const row = await db
+    .insertInto('videos')
+    .values({
+      course_id: courseId,
+      chapter_id: fields.chapter_id,
+      title: fields.title,
+      slug: `video-${randomBytes(8).toString('hex')}`,
+      free_seconds: fields.free_seconds,
+      ban_drag: fields.ban_drag,
+      is_show: fields.is_show,
+      published_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateVideo(db: Db, id: number, fields: VideoFields, now: Date) {
+  const current = await videoSnapshot(db, id);
+  await checkChapter(db, current.course_id, fields.chapter_id);
+  await db
+    .updateTable('videos')
+    .set({ ...fields, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function videoMedia(db: Db, videoId: number): Promise<AdminVideoMedia> {
+  await videoSnapshot(db, videoId);
+  const asset = await db
+    .selectFrom('media_assets')
+    .select(['status', 'progress', 'failure_reason', 'source_name', 'duration'])
+    .where('video_id', '=', videoId)
+    .executeTakeFirst();
+  if (!asset) return { status: 'none', progress: 0, failure_reason: '', source_name: '', duration: 0 };
+  return asset;
+}
