@@ -18,6 +18,21 @@ test.describe('app shell', () => {
     await expect(page.locator('link[rel="preload"][as="image"]')).toHaveCount(1);
   });
 
+  test('the course list arrives with its categories and first courses inlined', async ({ page }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/')) asked.push(pathname);
+    });
+    await page.goto('/vod');
+    await expect(page.locator('.kz-course-item').first()).toBeVisible();
+    expect(asked).toEqual([]);
+    await expect(page.locator('link[rel="preload"][as="image"][fetchpriority="high"]')).toHaveCount(1);
+
+    await page.getByRole('tab', { name: '免费' }).click();
+    await expect.poll(() => asked).toContain('/api/v2/courses');
+  });
+
   test('unknown paths show the 404 page with a way home', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: '404' })).toBeVisible();

@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { AppServices } from './services';
 import type { TrustProxy } from './config/env';
 import { installErrorHandler } from './shared/http/error-handler';
-import { H5_HOME_BLOCKS } from '@kezhan/contract/h5-boot';
+import { H5_COURSE_LIST_FIRST_PAGE, H5_HOME_BLOCKS } from '@kezhan/contract/h5-boot';
 import { installInputGuard } from './shared/http/input-guard';
 import { failure, ok } from './shared/http/envelope';
 import { serveH5 } from './shared/http/h5-static';
@@ -14,9 +14,11 @@ import type { BootAnswers } from './shared/http/h5-page';
 import { cspAllowedUrls } from './shared/http/content-security';
 import { buildSiteConfig } from './modules/system/site-config';
 import { loadViewBlocks } from './modules/courses/blocks';
+import { listCategories, listCourses } from './modules/courses/catalogue';
 import { loggerOptions } from './shared/http/logging';
 import { connectionOptions } from './shared/http/connection';
 import { RedisStore } from './shared/store/redis-store';
+import { countsAgainstRateLimit } from './shared/http/rate-limit-scope';
 import { API_MODULES } from './modules/registry';
 
 /**
@@ -83,8 +85,7 @@ export async function buildApp(
       timeWindow: 60_000,
       redis: services.store instanceof RedisStore ? services.store.redis : undefined,
       nameSpace: `${services.store instanceof RedisStore ? services.store.prefix : ''}rate-limit:`,
-      // Keyed on the matched route, never on the URL's spelling (`/%61pi/…` routes to `/api/…`).
-      allowList: (request) => !(request.routeOptions.url ?? '').startsWith('/api/'),
+      allowList: (request) => !countsAgainstRateLimit(request),
     });
   }
 
@@ -102,5 +103,15 @@ function bootAnswers({ settings, db, env, now }: AppServices): BootAnswers {
     config: async () => ok(buildSiteConfig(await settings.snapshot(), env.appUrl)),
     homeBlocks: async () =>
       ok(await loadViewBlocks(db, env.appUrl, now(), H5_HOME_BLOCKS.platform, H5_HOME_BLOCKS.page_name)),
+    courseCategories: async () => ok(await listCategories(db)),
+    firstCoursePage: async () =>
+      ok(
+        await listCourses(db, env.appUrl, now(), {
+          page: H5_COURSE_LIST_FIRST_PAGE.page,
+          pageSize: H5_COURSE_LIST_FIRST_PAGE.page_size,
+          categoryId: H5_COURSE_LIST_FIRST_PAGE.category_id,
+          scene: H5_COURSE_LIST_FIRST_PAGE.scene,
+        }),
+      ),
   };
 }

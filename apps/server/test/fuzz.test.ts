@@ -1,3 +1,5 @@
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -5,10 +7,19 @@ import { createTestApp, type TestApp } from './test-app';
  * A seeded fuzz of malformed requests across every endpoint of the OpenAPI document: hostile
  * strings (NUL and other control characters, lone surrogates, very long text, SQL and HTML),
  * wrong types, odd path parameters and broken bodies. No answer may be a 5xx or show a stack.
- * FUZZ_SEED / FUZZ_ROUNDS change the run (defaults keep it to a few seconds).
+ * FUZZ_SEED / FUZZ_ROUNDS change the run (defaults keep it to a few seconds). FUZZ_MEMORY=1
+ * prints the heap after a full collection every 50 rounds: a soak run for leaks (see docs/deploy.md).
  */
 const SEED = Number(process.env.FUZZ_SEED || 20_261_123);
 const ROUNDS = Number(process.env.FUZZ_ROUNDS || 20);
+const REPORT_MEMORY = process.env.FUZZ_MEMORY === '1';
+
+function memoryAfterCollection(): string {
+  v8.setFlagsFromString('--expose-gc');
+  (vm.runInNewContext('gc') as () => void)();
+  const { heapUsed, rss } = process.memoryUsage();
+  return `heap ${(heapUsed / 2 ** 20).toFixed(1)} MB, rss ${(rss / 2 ** 20).toFixed(1)} MB`;
+}
 
 function mulberry32(seed: number) {
   let a = seed >>> 0;
@@ -136,6 +147,8 @@ describe('fuzz: malformed requests across the OpenAPI document', () => {
     let sent = 0;
     const started = Date.now();
     for (let round = 0; round < ROUNDS; round += 1) {
+      if (REPORT_MEMORY && round % 50 === 0)
+        console.log(`fuzz: ${sent} requests, ${memoryAfterCollection()}`);
       for (const op of operations) {
         const path = op.path.replace(/\{(\w+)\}/g, () => pick(PATH_VALUES));
         const queryParts: string[] = [];
@@ -204,5 +217,5 @@ describe('fuzz: malformed requests across the OpenAPI document', () => {
     const seconds = (Date.now() - started) / 1000;
     console.log(`fuzz: ${sent} requests over ${operations.length} operations in ${seconds.toFixed(1)} s`);
     expect(failures.slice(0, 30)).toEqual([]);
-  }, 180_000);
+  }, 3_600_000);
 });

@@ -31,8 +31,16 @@ afterEach(() => {
 });
 
 describe('answers inlined into the page', () => {
+  it('are found whatever the order of the query parameters', async () => {
+    inline({ '/api/v2/courses?category_id=0&page=1&page_size=10&scene=': fromPage });
+    expect(await http.get('/api/v2/courses', { page: 1, page_size: 10, category_id: 0, scene: '' })).toEqual(
+      fromPage,
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('serve the first request for their address without the network, then the network serves', async () => {
-    inline({ '/api/v2/viewBlock/page/blocks?platform=h5&page_name=h5-page-index': fromPage });
+    inline({ '/api/v2/viewBlock/page/blocks?page_name=h5-page-index&platform=h5': fromPage });
     const query = { platform: 'h5', page_name: 'h5-page-index' };
     expect(await http.get('/api/v2/viewBlock/page/blocks', query)).toEqual(fromPage);
     expect(fetchMock).not.toHaveBeenCalled();

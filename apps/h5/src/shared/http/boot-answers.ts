@@ -1,3 +1,5 @@
+import { bootAnswerKey } from '@kezhan/contract/h5-boot';
+
 /**
  * Answers the server inlined into the page (`<script id="kezhan-boot" type="application/json">`):
  * public GET answers the first screen needs, keyed by their address. Each is used once, by the
@@ -24,8 +26,9 @@ function inlinedAnswers(): Map<string, unknown> {
 
 export function takeBootAnswer(address: string): unknown {
   const found = inlinedAnswers();
-  const answer = found.get(address);
-  found.delete(address);
+  const key = bootAnswerKey(address);
+  const answer = found.get(key);
+  found.delete(key);
   return answer;
 }
 

@@ -2,12 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { AppServices } from '../../services';
 import { hashPassword, verifyPassword } from '../../shared/auth/passwords';
 import { BusinessError } from '../../shared/http/errors';
+import { CAPTCHA_REQUIRED_MESSAGE, WRONG_CAPTCHA_MESSAGE } from '@kezhan/contract/login-challenge';
 
 export const LOCKED_MESSAGE = '账号已被锁定';
 export const WRONG_CREDENTIALS_MESSAGE = '手机号或密码错误';
 export const TOO_MANY_PASSWORD_FAILURES_MESSAGE = '密码错误次数过多，请稍后再试';
-export const CAPTCHA_REQUIRED_MESSAGE = '请输入图形验证码';
-export const WRONG_CAPTCHA_MESSAGE = '图形验证码错误';
 
 /** Wrong passwords from one IP for one mobile before that pair waits (then 1, 2, 4 … 60 minutes). */
 export const FAILURES_BEFORE_BACKOFF = 5;

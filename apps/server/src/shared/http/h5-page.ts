@@ -1,18 +1,48 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { H5_HOME_BLOCKS } from '@kezhan/contract/h5-boot';
+import {
+  bootAnswerKey,
+  H5_COURSE_LIST_FIRST_PAGE,
+  H5_HOME_BLOCKS,
+  H5_ROUTE_MODULES,
+} from '@kezhan/contract/h5-boot';
 
-/** The addresses, exactly as the h5 asks for them, of the answers its first screen needs. */
-export const CONFIG_ADDRESS = '/api/v2/other/config';
-export const HOME_BLOCKS_ADDRESS = `/api/v2/viewBlock/page/blocks?${new URLSearchParams(H5_HOME_BLOCKS)}`;
+const withQuery = (pathname: string, query: Record<string, string | number>) =>
+  `${pathname}?${new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]))}`;
+
+/** The addresses, as the h5 asks for them, of the answers its first screens need. */
+export const BOOT_ADDRESSES = {
+  config: '/api/v2/other/config',
+  homeBlocks: withQuery('/api/v2/viewBlock/page/blocks', H5_HOME_BLOCKS),
+  courseCategories: '/api/v2/course_categories',
+  firstCoursePage: withQuery('/api/v2/courses', H5_COURSE_LIST_FIRST_PAGE),
+} as const;
 
 /** Public, member-independent answers (MeEdu envelopes) the server can inline into a page. */
-export interface BootAnswers {
-  config(): Promise<unknown>;
-  homeBlocks(): Promise<unknown>;
+export type BootAnswers = Record<keyof typeof BOOT_ADDRESSES, () => Promise<unknown>>;
+
+interface PageBoot {
+  answers: (keyof BootAnswers)[];
+  /** The image the page paints largest, fetched at high priority. */
+  largestImage: (answers: Answers) => unknown;
+  /** The answers are for the page without filters in its address. */
+  onlyWithoutQuery?: boolean;
 }
 
-const HOME_PAGE_MODULE = 'src/features/home/pages/home.tsx';
+/**
+ * What each page inlines besides config. Only pages whose first screen is the same for every
+ * visitor are listed.
+ */
+const PAGE_BOOTS: Record<string, PageBoot> = {
+  '/': { answers: ['homeBlocks'], largestImage: (answers) => firstBannerImage(answers.homeBlocks) },
+  '/vod': {
+    answers: ['courseCategories', 'firstCoursePage'],
+    onlyWithoutQuery: true,
+    largestImage: (answers) => firstCourseCover(answers.firstCoursePage),
+  },
+};
+
+type Answers = Partial<Record<keyof BootAnswers, unknown>>;
 
 interface ManifestChunk {
   file: string;
@@ -35,10 +65,11 @@ function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
-/** The home page's own chunks (beyond the entry's), so the browser fetches them with the entry. */
-function homePreloads(distDir: string): string[] {
+/** Each main route's own chunks (beyond the entry's), so the browser fetches them with the entry. */
+function routePreloads(distDir: string): Map<string, string[]> {
+  const preloads = new Map<string, string[]>();
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
-  if (!fs.existsSync(manifestFile)) return [];
+  if (!fs.existsSync(manifestFile)) return preloads;
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   const closure = (key: string, into = new Set<string>()) => {
     if (into.has(key) || !manifest[key]) return into;
@@ -47,58 +78,69 @@ function homePreloads(distDir: string): string[] {
     return into;
   };
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
-  if (!entry || !manifest[HOME_PAGE_MODULE]) return [];
+  if (!entry) return preloads;
   const shell = closure(entry);
-  const own = [...closure(HOME_PAGE_MODULE)].filter((key) => !shell.has(key));
-  return [
-    ...own.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`),
-    ...own
-      .flatMap((key) => manifest[key].css ?? [])
-      .map((file) => `<link rel="preload" as="style" href="/${file}">`),
-  ];
+  for (const [route, pageModule] of Object.entries(H5_ROUTE_MODULES)) {
+    if (!manifest[pageModule]) continue;
+    const own = [...closure(pageModule)].filter((key) => !shell.has(key));
+    preloads.set(route, [
+      ...own.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`),
+      ...own
+        .flatMap((key) => manifest[key].css ?? [])
+        .map((file) => `<link rel="preload" as="style" href="/${file}">`),
+    ]);
+  }
+  return preloads;
 }
 
-/** The first banner of the home page: the largest paint, so it is fetched at high priority. */
-function firstBannerImage(blocksAnswer: unknown): string | null {
+/** The first banner of the home page. */
+function firstBannerImage(blocksAnswer: unknown): unknown {
   const blocks = (blocksAnswer as { data?: unknown })?.data;
   if (!Array.isArray(blocks)) return null;
   const slider = blocks.find((block) => block?.sign === 'slider');
-  const src = slider?.config_render?.[0]?.src;
-  return typeof src === 'string' && src ? src : null;
+  return slider?.config_render?.[0]?.src;
+}
+
+/** The first cover of the course list. */
+function firstCourseCover(pageAnswer: unknown): unknown {
+  const courses = (pageAnswer as { data?: { data?: unknown } })?.data?.data;
+  return Array.isArray(courses) ? courses[0]?.thumb : null;
 }
 
 /**
  * index.html as each page of the h5 is served: the answers its first screen needs inlined as JSON
- * (config everywhere, the home blocks on /), the home page's chunks and first banner preloaded on
- * /. The h5 takes an inlined answer instead of asking for it (shared/http/boot-answers.ts), so the
- * first render does not wait on a config → blocks request chain. The inlined data is not a script
- * the browser runs, so a strict Content-Security-Policy needs no exception for it.
+ * (config everywhere; the home blocks on /, categories and the first courses on /vod), the route's
+ * chunks and its largest image preloaded. The h5 takes an inlined answer instead of asking for it
+ * (shared/http/boot-answers.ts), so the first render does not wait on a chain of requests. The
+ * inlined data is not a script the browser runs, so a strict Content-Security-Policy needs no
+ * exception for it.
  */
 export function createH5PageRenderer(distDir: string, sources: BootAnswers) {
   const template = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
-  const homeChunks = homePreloads(distDir);
+  const chunksOf = routePreloads(distDir);
 
   /** A failing source leaves its answer out: the h5 then asks for it as usual. */
   const settle = (load: () => Promise<unknown>) => load().catch(() => undefined);
 
-  return async function renderPage(pathname: string): Promise<string> {
-    const isHome = pathname === '/';
-    const [config, homeBlocks] = await Promise.all([
-      settle(sources.config),
-      isHome ? settle(sources.homeBlocks) : undefined,
-    ]);
-    const answers: Record<string, unknown> = {};
-    if (config !== undefined) answers[CONFIG_ADDRESS] = config;
-    if (homeBlocks !== undefined) answers[HOME_BLOCKS_ADDRESS] = homeBlocks;
+  return async function renderPage(pathname: string, search = ''): Promise<string> {
+    const page = PAGE_BOOTS[pathname] as PageBoot | undefined;
+    const boot = page?.onlyWithoutQuery && search ? undefined : page;
+    const wanted: (keyof BootAnswers)[] = ['config', ...(boot?.answers ?? [])];
+    const loaded = await Promise.all(wanted.map((name) => settle(sources[name])));
+    const answers: Answers = {};
+    const inlined: Record<string, unknown> = {};
+    wanted.forEach((name, index) => {
+      if (loaded[index] === undefined) return;
+      answers[name] = loaded[index];
+      inlined[bootAnswerKey(BOOT_ADDRESSES[name])] = loaded[index];
+    });
 
     const head: string[] = [];
-    if (isHome) {
-      const banner = firstBannerImage(homeBlocks);
-      if (banner)
-        head.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(banner)}">`);
-      head.push(...homeChunks);
-    }
-    head.push(`<script id="kezhan-boot" type="application/json">${jsonForHtml(answers)}</script>`);
+    const image = boot?.largestImage?.(answers);
+    if (typeof image === 'string' && image)
+      head.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(image)}">`);
+    head.push(...(chunksOf.get(pathname) ?? []));
+    head.push(`<script id="kezhan-boot" type="application/json">${jsonForHtml(inlined)}</script>`);
     return template.replace('</head>', `${head.join('\n')}\n</head>`);
   };
 }

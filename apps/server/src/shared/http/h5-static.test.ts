@@ -4,7 +4,9 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import rateLimit from '@fastify/rate-limit';
 import { serveH5 } from './h5-static';
+import { countsAgainstRateLimit } from './rate-limit-scope';
 
 const INDEX_HTML =
   '<!doctype html><meta name="kezhan-api-base" content="https://api.example.com/"><div id="root"></div>';
@@ -126,6 +128,12 @@ describe('the h5 page with inlined first-screen answers', () => {
     message: '',
     data: [{ sign: 'slider', config_render: [{ src: '/demo/banners/banner-1.png', href: '/' }] }],
   };
+  const categories = { code: 0, message: '', data: [{ id: 1, name: '编程' }] };
+  const firstCourses = {
+    code: 0,
+    message: '',
+    data: { total: 1, data: [{ id: 7, thumb: '/demo/covers/python.png' }] },
+  };
   let blocksFail = false;
   beforeAll(async () => {
     fs.mkdirSync(path.join(dist, '.vite'));
@@ -145,6 +153,10 @@ describe('the h5 page with inlined first-screen answers', () => {
           css: ['assets/home-1.css'],
         },
         '_course-item.js': { file: 'assets/course-item-1.js' },
+        'src/features/courses/pages/course-list.tsx': {
+          file: 'assets/course-list-1.js',
+          imports: ['_react.js', '_course-item.js'],
+        },
       }),
     );
     await serveH5(app, dist, {
@@ -154,6 +166,8 @@ describe('the h5 page with inlined first-screen answers', () => {
           if (blocksFail) throw new Error('database down');
           return blocks;
         },
+        courseCategories: async () => categories,
+        firstCoursePage: async () => firstCourses,
       },
     });
   });
@@ -170,7 +184,7 @@ describe('the h5 page with inlined first-screen answers', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(bootOf(res.body)).toEqual({
       '/api/v2/other/config': config,
-      '/api/v2/viewBlock/page/blocks?platform=h5&page_name=h5-page-index': blocks,
+      '/api/v2/viewBlock/page/blocks?page_name=h5-page-index&platform=h5': blocks,
     });
   });
 
@@ -191,6 +205,28 @@ describe('the h5 page with inlined first-screen answers', () => {
     expect(body).not.toContain('react-1.js');
   });
 
+  it('inlines the categories and the first courses on /vod, keyed with sorted query parameters', async () => {
+    const { body } = await app.inject({ method: 'GET', url: '/vod' });
+    expect(bootOf(body)).toEqual({
+      '/api/v2/other/config': config,
+      '/api/v2/course_categories': categories,
+      '/api/v2/courses?category_id=0&page=1&page_size=10&scene=': firstCourses,
+    });
+    expect(body).toContain(
+      '<link rel="preload" as="image" fetchpriority="high" href="/demo/covers/python.png">',
+    );
+    expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/course-list-1.js">');
+    expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/course-item-1.js">');
+    expect(body).not.toContain('home-1.js');
+  });
+
+  it('inlines no course page when /vod is filtered, but still preloads its chunks', async () => {
+    const { body } = await app.inject({ method: 'GET', url: '/vod?category_id=3' });
+    expect(bootOf(body)).toEqual({ '/api/v2/other/config': config });
+    expect(body).not.toContain('as="image"');
+    expect(body).toContain('/assets/course-list-1.js');
+  });
+
   it('inlines only config on other pages, and leaves out an answer whose source fails', async () => {
     const other = await app.inject({ method: 'GET', url: '/vod/detail?id=3' });
     expect(bootOf(other.body)).toEqual({ '/api/v2/other/config': config });
@@ -201,5 +237,32 @@ describe('the h5 page with inlined first-screen answers', () => {
     blocksFail = false;
     expect(home.statusCode).toBe(200);
     expect(bootOf(home.body)).toEqual({ '/api/v2/other/config': config });
+  });
+});
+
+describe('rate limits beside the built h5', () => {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'kezhan-dist-'));
+  const app = Fastify();
+  beforeAll(async () => {
+    fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
+    await app.register(rateLimit, {
+      global: true,
+      max: 3,
+      timeWindow: 60_000,
+      allowList: (r) => !countsAgainstRateLimit(r),
+    });
+    await serveH5(app, dist);
+  });
+  afterAll(() => app.close());
+
+  it('counts each unknown API path once, and never the pages', async () => {
+    const pages = [];
+    for (let i = 0; i < 5; i += 1)
+      pages.push((await app.inject({ method: 'GET', url: '/member' })).statusCode);
+    expect(pages).toEqual([200, 200, 200, 200, 200]);
+    const api = [];
+    for (let i = 0; i < 4; i += 1)
+      api.push((await app.inject({ method: 'GET', url: '/api/v2/nope' })).statusCode);
+    expect(api).toEqual([404, 404, 404, 429]);
   });
 });

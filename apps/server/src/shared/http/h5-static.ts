@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { failure } from './envelope';
 import { h5SecurityHeaders } from './content-security';
 import { createH5PageRenderer, type BootAnswers } from './h5-page';
+import { limitUnroutedRequests } from './rate-limit-scope';
 
 const HASHED_ASSET = /\/assets\//;
 /** Paths that are never pages of the h5: unknown ones answer the JSON 404, not index.html. */
@@ -32,16 +33,16 @@ export async function serveH5(
   const hasH5 = fs.existsSync(indexFile);
   const securityHeaders = hasH5 ? h5SecurityHeaders(allowedUrls, fs.readFileSync(indexFile, 'utf8')) : {};
   const renderPage = hasH5 && bootAnswers ? createH5PageRenderer(distDir, bootAnswers) : null;
-  const sendPage = async (pathname: string, reply: FastifyReply) => {
+  const sendPage = async (pathname: string, search: string, reply: FastifyReply) => {
     if (!renderPage) return reply.sendFile('index.html');
     return reply
       .headers(securityHeaders)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(await renderPage(pathname));
+      .send(await renderPage(pathname, search));
   };
   if (hasH5) {
-    app.get('/', (_request, reply) => sendPage('/', reply));
+    app.get('/', (request, reply) => sendPage('/', searchOf(request.url), reply));
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: true,
@@ -56,11 +57,16 @@ export async function serveH5(
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler({ preHandler: limitUnroutedRequests(app) }, (request, reply) => {
     const pathOnly = request.url.split('?')[0];
     if (!NOT_A_PAGE.test(pathOnly) && hasH5 && (request.method === 'GET' || request.method === 'HEAD')) {
-      return sendPage(pathOnly, reply);
+      return sendPage(pathOnly, searchOf(request.url), reply);
     }
     return reply.status(404).send(failure('接口不存在', 404));
   });
+}
+
+function searchOf(url: string): string {
+  const start = url.indexOf('?');
+  return start < 0 ? '' : url.slice(start + 1);
 }

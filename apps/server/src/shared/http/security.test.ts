@@ -35,6 +35,16 @@ describe('rate limits key on the route, not on the spelling of the URL', () => {
     }
     expect(codes).toEqual([0, 0, 0, 0, 0, 429]);
   });
+
+  it('counts requests for API and add-on paths we do not serve', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const url = ['/api/v2/no-such-route', '/%61pi/v9/x', '/addons/Foo/api/bar'][i % 3];
+      const res = await t.app.inject({ method: 'GET', url, remoteAddress: '10.1.0.9' });
+      codes.push(res.json().code);
+    }
+    expect(codes).toEqual([404, 404, 404, 404, 404, 429]);
+  });
 });
 
 describe('route limits (SMS, captcha) cannot be dodged by encoding the path', () => {

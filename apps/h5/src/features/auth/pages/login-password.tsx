@@ -7,7 +7,10 @@ import { NavHeader } from '@/shared/layout/nav-header';
 import { showToast } from '@/shared/ui/toast';
 import { isChinaMobilePhone } from '@/shared/utils/mobile';
 import { safeRedirect } from '@/shared/utils/url';
-import { loginPassword } from '../api/login-password';
+import { ApiError } from '@/shared/http/client';
+import { CaptchaDialog } from '@/shared/verification/captcha-dialog';
+import { PASSWORD_LOGIN_CHALLENGES, WRONG_CAPTCHA_MESSAGE } from '@kezhan/contract/login-challenge';
+import { loginPassword, type PasswordLoginInput } from '../api/login-password';
 import { leaveLogin, useCompleteLogin } from '../hooks/use-complete-login';
 import '@/shared/verification/verification.css';
 import '../components/auth.css';
@@ -21,7 +24,29 @@ export default function LoginPasswordPage() {
   const [mobile, setMobile] = useState(params.get('mobile') ?? '');
   const [password, setPassword] = useState('');
   const [loading, setLoading] = useState(false);
+  const [captchaAsked, setCaptchaAsked] = useState(false);
   const completeLogin = useCompleteLogin();
+
+  /** Logs in; answers false when the server wants (another) image captcha first. */
+  const attempt = async (input: PasswordLoginInput): Promise<boolean> => {
+    try {
+      const res = await loginPassword(input);
+      setCaptchaAsked(false);
+      // Two steps back skips the SMS page this one was opened from.
+      await completeLogin(res.data.token, () => leaveLogin(navigate, redirect, 2));
+      return true;
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : '';
+      if (PASSWORD_LOGIN_CHALLENGES.includes(message)) {
+        if (input.image_captcha && message === WRONG_CAPTCHA_MESSAGE) showToast(message);
+        setCaptchaAsked(true);
+        return false;
+      }
+      setCaptchaAsked(false);
+      if (message) showToast(message);
+      return true;
+    }
+  };
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -33,11 +58,7 @@ export default function LoginPasswordPage() {
     if (!password) return;
     setLoading(true);
     try {
-      const res = await loginPassword({ mobile, password });
-      // Two steps back skips the SMS page this one was opened from.
-      await completeLogin(res.data.token, () => leaveLogin(navigate, redirect, 2));
-    } catch {
-      // The HTTP client has shown the reason (e.g. 手机号或密码错误).
+      await attempt({ mobile, password });
     } finally {
       setLoading(false);
     }
@@ -98,6 +119,13 @@ export default function LoginPasswordPage() {
           </p>
         </section>
       </div>
+      <CaptchaDialog
+        visible={captchaAsked}
+        onCancel={() => setCaptchaAsked(false)}
+        onConfirm={(imageKey, imageCaptcha) =>
+          attempt({ mobile, password, image_key: imageKey, image_captcha: imageCaptcha })
+        }
+      />
     </div>
   );
 }

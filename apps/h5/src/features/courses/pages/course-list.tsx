@@ -1,3 +1,4 @@
+import { H5_COURSE_PAGE_SIZE } from '@kezhan/contract/h5-boot';
 import type { CourseCategory, CourseListItem } from '@kezhan/contract/courses';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -11,7 +12,7 @@ import { getCourses } from '../api/get-courses';
 import { useCourseCategories } from '../api/queries';
 import './courses.css';
 
-export const COURSE_PAGE_SIZE = 10;
+export const COURSE_PAGE_SIZE = H5_COURSE_PAGE_SIZE;
 
 const SCENES = [
   { key: '', label: '全部' },
