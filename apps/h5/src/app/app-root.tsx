@@ -25,11 +25,12 @@ function ConfigFailedBanner({ onRetry }: { onRetry: () => void }) {
 export function AppRoot() {
   const navigate = useNavigate();
   const { status, retry } = useStartup();
-  // Logging in or out changes many answers (isBuy, isCollect, progress): what is on screen fetches again.
+  // Logging in changes many answers (isBuy, isCollect, progress): what is on screen fetches again.
+  // (Logging out leaves member screens, and a member query must not run without its token.)
   useEffect(
     () =>
       useAppStore.subscribe((state, previous) => {
-        if (state.isLogin !== previous.isLogin) invalidate([]);
+        if (state.isLogin && !previous.isLogin) invalidate([]);
       }),
     [],
   );

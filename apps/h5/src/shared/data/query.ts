@@ -11,7 +11,7 @@ import { useCallback, useEffect, useRef } from 'react';
  * - no automatic retry: a failed read shows its error state and `refetch` is the 重试 button;
  * - `pollingInterval` refetches after each answer until the caller sets it to 0;
  * - `invalidate(prefix)` refetches every mounted query whose key starts with `prefix` (`[]`: all of
- *   them, which the app root does when the member logs in or out).
+ *   them, which the app root does when the member logs in).
  */
 export type QueryKey = readonly (string | number | boolean | null)[];
 

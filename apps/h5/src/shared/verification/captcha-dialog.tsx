@@ -1,7 +1,7 @@
 import Dialog from 'antd-mobile/es/components/dialog';
 import Input from 'antd-mobile/es/components/input';
-import { useCallback, useEffect, useState } from 'react';
-import { getCaptchaImage, type CaptchaImage } from './get-captcha-image';
+import { useState } from 'react';
+import { useCaptchaImage } from './get-captcha-image';
 import { useFocusReturn } from '@/shared/ui/focus-return';
 import './verification.css';
 
@@ -13,28 +13,26 @@ export interface CaptchaDialogProps {
 }
 
 export function CaptchaDialog({ visible, onCancel, onConfirm }: CaptchaDialogProps) {
-  const [captcha, setCaptcha] = useState<CaptchaImage | null>(null);
+  const image = useCaptchaImage(visible);
+  const captcha = image.captcha;
   const [answer, setAnswer] = useState('');
+  // Each opening starts with an empty answer (and a new image, fetched as it opens).
+  const [shownOpen, setShownOpen] = useState(visible);
+  if (shownOpen !== visible) {
+    setShownOpen(visible);
+    if (visible) setAnswer('');
+  }
   useFocusReturn(visible);
 
-  const refresh = useCallback(async () => {
+  const refresh = () => {
     setAnswer('');
-    try {
-      const res = await getCaptchaImage();
-      setCaptcha(res.data);
-    } catch {
-      setCaptcha(null);
-    }
-  }, []);
-
-  useEffect(() => {
-    if (visible) void refresh();
-  }, [visible, refresh]);
+    image.refresh();
+  };
 
   const confirm = async () => {
     if (!answer || !captcha) return;
     const done = await onConfirm(captcha.key, answer);
-    if (!done) await refresh();
+    if (!done) refresh();
   };
 
   return (
@@ -47,12 +45,7 @@ export function CaptchaDialog({ visible, onCancel, onConfirm }: CaptchaDialogPro
       destroyOnClose
       content={
         <div className="kz-captcha">
-          <button
-            type="button"
-            className="kz-captcha-image"
-            aria-label="刷新验证码"
-            onClick={() => void refresh()}
-          >
+          <button type="button" className="kz-captcha-image" aria-label="刷新验证码" onClick={refresh}>
             {captcha ? <img src={captcha.img} alt="图形验证码" /> : <span>点击加载</span>}
           </button>
           <div className="kz-captcha-input">

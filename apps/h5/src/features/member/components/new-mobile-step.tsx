@@ -1,8 +1,8 @@
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
 import SpinLoading from 'antd-mobile/es/components/spin-loading';
-import { useCallback, useEffect, useState } from 'react';
-import { getCaptchaImage, type CaptchaImage } from '@/shared/verification/get-captcha-image';
+import { useState } from 'react';
+import { useCaptchaImage } from '@/shared/verification/get-captcha-image';
 import { sendSms } from '@/shared/verification/send-sms';
 import { SMS_COUNTDOWN_SECONDS } from '@/shared/verification/sms-step';
 import { showToast } from '@/shared/ui/toast';
@@ -20,23 +20,16 @@ export function NewMobileStep({ onSubmit }: NewMobileStepProps) {
   const [mobile, setMobile] = useState('');
   const [captchaAnswer, setCaptchaAnswer] = useState('');
   const [code, setCode] = useState('');
-  const [captcha, setCaptcha] = useState<CaptchaImage | null>(null);
+  const image = useCaptchaImage();
+  const captcha = image.captcha;
   const [sending, setSending] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const countdown = useCountdown(SMS_COUNTDOWN_SECONDS);
 
-  const refreshCaptcha = useCallback(async () => {
+  const refreshCaptcha = () => {
     setCaptchaAnswer('');
-    try {
-      setCaptcha((await getCaptchaImage()).data);
-    } catch {
-      setCaptcha(null);
-    }
-  }, []);
-
-  useEffect(() => {
-    void refreshCaptcha();
-  }, [refreshCaptcha]);
+    image.refresh();
+  };
 
   const send = async () => {
     if (sending || countdown.seconds > 0) return;

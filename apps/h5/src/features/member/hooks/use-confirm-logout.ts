@@ -1,4 +1,3 @@
-import Dialog from 'antd-mobile/es/components/dialog';
 import { useNavigate } from 'react-router-dom';
 import { useAppStore } from '@/shared/store/app-store';
 import { dialogContainer } from '@/shared/ui/dialog-container';
@@ -7,10 +6,14 @@ import { showToast } from '@/shared/ui/toast';
 
 export const LOGOUT_CONFIRM = '确认安全退出登录？';
 
-/** 退出登录 from the profile or the setting page: confirm, log out locally, back to the member centre. */
+/**
+ * 退出登录 from the profile or the setting page: confirm, log out locally, back to the member centre.
+ * The dialog (and its animation library) is loaded on the tap, not with the page.
+ */
 export function useConfirmLogout(): () => Promise<void> {
   const navigate = useNavigate();
   return async () => {
+    const { default: Dialog } = await import('antd-mobile/es/components/dialog');
     const confirmed = await withFocusReturn(() =>
       Dialog.confirm({
         'aria-label': '退出登录',

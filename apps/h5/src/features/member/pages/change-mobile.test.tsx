@@ -31,7 +31,7 @@ describe('/member/mobile', () => {
     });
     const { router } = renderApp('/member/mobile');
     expect(await screen.findByRole('heading', { name: '绑定手机号' })).toBeInTheDocument();
-    expect(document.title).toBe('绑定手机号');
+    await vi.waitFor(() => expect(document.title).toBe('绑定手机号'));
     fireEvent.change(screen.getByPlaceholderText('请输入您的手机号'), { target: { value: '13900000009' } });
     fireEvent.click(screen.getByRole('button', { name: '获取短信验证码' }));
     await screen.findByRole('img', { name: '图形验证码' });

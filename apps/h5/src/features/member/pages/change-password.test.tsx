@@ -35,7 +35,7 @@ describe('/member/password', () => {
     const { called } = api();
     renderApp('/member/password');
     expect(await screen.findByRole('heading', { name: '重置密码' })).toBeInTheDocument();
-    expect(document.title).toBe('重置密码');
+    await vi.waitFor(() => expect(document.title).toBe('重置密码'));
     expect(screen.getByText('13812345678')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '获取短信验证码' }));
     expect(await screen.findByText('请输入密码')).toBeInTheDocument();

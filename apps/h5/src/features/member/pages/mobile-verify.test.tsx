@@ -42,7 +42,7 @@ describe('/member/mobileVerify', () => {
     const { called } = api({ 'PUT /api/v2/member/mobile': () => ok([]) });
     const { router } = renderApp('/member/mobileVerify');
     await proveOldMobile();
-    expect(document.title).toBe('验证原手机号');
+    await vi.waitFor(() => expect(document.title).toBe('验证原手机号'));
     expect(called('POST /api/v2/captcha/sms')[0].body).toMatchObject({
       mobile: '13812345678',
       scene: 'mobile_bind',

@@ -45,7 +45,7 @@ describe('/member/profile', () => {
     });
     renderApp('/member/profile');
     expect(await screen.findByText('新名字')).toBeInTheDocument();
-    expect(document.title).toBe('个人资料');
+    await vi.waitFor(() => expect(document.title).toBe('个人资料'));
     expect(screen.getByRole('heading', { name: '个人中心' })).toBeInTheDocument();
     expect(screen.getByText('点击更换头像')).toBeInTheDocument();
     expect(screen.getByText('账户信息')).toBeInTheDocument();

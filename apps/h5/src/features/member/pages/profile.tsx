@@ -3,10 +3,11 @@ import Dialog from 'antd-mobile/es/components/dialog';
 import ErrorBlock from 'antd-mobile/es/components/error-block';
 import List from 'antd-mobile/es/components/list';
 import Skeleton from 'antd-mobile/es/components/skeleton';
-import { useCallback, useEffect, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useCallback, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { MemberDetail as ContractMember } from '@kezhan/contract/member';
 import { beginFaceVerify } from '@/shared/verification/face-verify';
+import { useFreshMember } from '@/shared/api/queries';
 import type { MemberDetail } from '@/shared/api/types';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { NavHeader } from '@/shared/layout/nav-header';
@@ -53,22 +54,10 @@ export default function ProfilePage() {
   const user = useAppStore((s) => s.user) as Member | null;
   const config = useAppStore((s) => s.config);
   const refreshUser = useRefreshUser();
-  const [loadFailed, setLoadFailed] = useState(false);
+  const fresh = useFreshMember({ quiet: false });
+  const loadFailed = fresh.error !== undefined;
   const [picked, setPicked] = useState<File | null>(null);
   const [nicknameOpen, setNicknameOpen] = useState(false);
-
-  const reload = useCallback(async () => {
-    setLoadFailed(false);
-    try {
-      await refreshUser();
-    } catch {
-      setLoadFailed(true);
-    }
-  }, [refreshUser]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
 
   const refreshQuietly = useCallback(() => void refreshUser().catch(() => undefined), [refreshUser]);
   useSocialBindReturn(refreshQuietly);
@@ -79,7 +68,7 @@ export default function ProfilePage() {
         <NavHeader title="个人中心" />
         {loadFailed ? (
           <ErrorBlock status="default" title="加载失败" description="请检查网络后重试">
-            <Button color="primary" onClick={() => void reload()}>
+            <Button color="primary" onClick={fresh.refetch}>
               重试
             </Button>
           </ErrorBlock>
