@@ -8,6 +8,7 @@ export * from './rules';
 export * from './order-status';
 export * from './h5-boot';
 export * from './login-challenge';
+export * from './images';
 export type * from './envelope';
 export type * from './auth';
 export type * from './config';

@@ -1,4 +1,4 @@
-import { COURSE_COVER_SIZES } from '@kezhan/contract/images';
+import { COURSE_COVER_SIZES } from '@kezhan/contract/browser';
 import { Link } from 'react-router-dom';
 import './course-item.css';
 import { SizedImage } from './sized-image';

@@ -1,4 +1,4 @@
-import { sizedImage, webpSrcset } from '@kezhan/contract/images';
+import { sizedImage, webpSrcset } from '@kezhan/contract/browser';
 import { useState, type ImgHTMLAttributes } from 'react';
 import './sized-image.css';
 

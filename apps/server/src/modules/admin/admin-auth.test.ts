@@ -14,7 +14,7 @@ import {
   signedInAdmin,
   TEST_ADMIN_PASSWORD,
   type AdminClient,
-} from './test-support';
+} from '../../../test/support/admin';
 
 let clock = new Date('2026-03-01T08:00:00Z').getTime();
 const advance = (ms: number) => (clock += ms);

@@ -3,7 +3,7 @@ import { CommandError } from '../../cli/command';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { adminCommands } from './commands';
 import { DEMO_ADMIN, seedDemoAdministrator } from './demo-seed';
-import { adminLogin, auditRows } from './test-support';
+import { adminLogin, auditRows } from '../../../test/support/admin';
 
 const adminCreate = adminCommands.find((command) => command.name === 'admin:create')!;
 

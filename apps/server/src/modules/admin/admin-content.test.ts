@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { PERMISSION_DENIED_MESSAGE } from './guard';
-import { auditRows, signedInAdmin, type AdminClient } from './test-support';
+import { auditRows, signedInAdmin, type AdminClient } from '../../../test/support/admin';
 
 interface CourseList {
   data: { id: number; title: string; slug: string; is_show: number; category_name: string }[];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ENDPOINTS } from '@kezhan/contract/admin/index';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { signedInAdmin, type AdminClient } from './test-support';
+import { signedInAdmin, type AdminClient } from '../../../test/support/admin';
 
 /** Malformed input to every console route, as 超级管理员: always a Chinese envelope, never a 500. */
 describe('operator console: malformed input', () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, usingPostgres, type TestApp } from '../../../test/test-app';
 import { createAdministrator } from './administrators';
 import { LOCKED_MESSAGE } from './login';
-import { adminLogin, sessionCookieOf, TEST_ADMIN_PASSWORD } from './test-support';
+import { adminLogin, sessionCookieOf, TEST_ADMIN_PASSWORD } from '../../../test/support/admin';
 
 /** Two API nodes on one PostgreSQL + Redis: a console session and a lock-out hold on both. */
 describe.runIf(usingPostgres)('operator console on two API nodes', () => {

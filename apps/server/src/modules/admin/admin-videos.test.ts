@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createCategory } from './category-admin';
 import { createCourse } from './course-admin';
-import { auditRows, signedInAdmin, type AdminClient } from './test-support';
+import { auditRows, signedInAdmin, type AdminClient } from '../../../test/support/admin';
 import { createVideo } from './video-admin';
 
 describe('operator console: chapters, videos and resumable uploads', () => {

@@ -4,7 +4,10 @@ import type { AdminImportSummary } from '@kezhan/contract/admin/courses';
 import type { AppServices } from '../../services';
 import { BusinessError } from '../../shared/http/errors';
 import { attachmentDir } from '../courses/attachments';
-import { ContentFileError, exportContent, importContent, mediaDir } from '../courses/content-import';
+import { exportContent } from '../courses/content-export';
+import { ContentFileError } from '../courses/content-file';
+import { importContent } from '../courses/content-import';
+import { mediaRoot } from '../media/ingest';
 
 export const FOREIGN_FILE_MESSAGE = '内容文件引用了服务器上的其它文件，请改用 url，或在控制台上传视频';
 
@@ -34,7 +37,7 @@ function namedFiles(content: Record<string, unknown>): string[] {
  * attachments, as its own export does): never an arbitrary path on the server.
  */
 function checkFiles(dataDir: string, content: Record<string, unknown>) {
-  const allowed = [path.join(mediaDir(dataDir), 'sources'), attachmentDir(dataDir)].map(realPath);
+  const allowed = [path.join(mediaRoot(dataDir), 'sources'), attachmentDir(dataDir)].map(realPath);
   for (const file of namedFiles(content)) {
     const resolved = realPath(path.resolve(dataDir, file));
     if (!allowed.some((root) => resolved.startsWith(root + path.sep)))

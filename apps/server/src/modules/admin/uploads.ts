@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { UPLOAD_CHUNK_BYTES, type AdminUpload } from '@kezhan/contract/admin/videos';
-import { CONTROL_CHARACTERS } from '@kezhan/contract/validation';
+import { CONTROL_CHARACTERS } from '@kezhan/contract/rules';
 import type { AppServices } from '../../services';
 import { BusinessError } from '../../shared/http/errors';
 import { MediaIngestError, registerVideoSource, stageSource } from '../media/ingest';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommentListV3, CommentReplies, CommentThread, StoredComment } from '@kezhan/contract/comments';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { runCommand } from '../../cli/run-command';
-import { addCourse, addVideo, grantCourse, newMember, type TestMember } from '../courses/test-support';
+import { addCourse, addVideo, grantCourse, newMember, type TestMember } from '../../../test/support/courses';
 
 describe('comments v3: threads, moderation, ip_province, rate limits', () => {
   let t: TestApp;

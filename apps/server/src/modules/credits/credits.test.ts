@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreditRecordPage, LearnedVideo } from '@kezhan/contract/pc';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { addCourse, addVideo, FUTURE, grantCourse, newMember } from '../courses/test-support';
+import { addCourse, addVideo, FUTURE, grantCourse, newMember } from '../../../test/support/courses';
 
 describe('PC member pages: points history and per-course lesson progress', () => {
   let t: TestApp;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentMethod } from '@kezhan/contract/orders';
 import type { UnifiedOrder } from '@kezhan/contract/unified-order';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { FakeWechatPay } from '../../providers/payment/testing/fake-wechat-pay';
+import { FakeWechatPay } from '../../../test/support/fakes/wechat-pay';
 import {
   createRole,
   enablePayments,
@@ -11,7 +11,7 @@ import {
   memberRow,
   orderRow,
   paidMessages,
-} from '../orders/test-fixtures';
+} from '../../../test/support/orders';
 
 const MCH_ID = '1900000002';
 const APP_ID = 'wx0000000000000002';

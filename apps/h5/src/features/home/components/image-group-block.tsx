@@ -1,5 +1,5 @@
 import type { ImageGroupConfig } from '@kezhan/contract/courses';
-import { sizedImage } from '@kezhan/contract/images';
+import { sizedImage } from '@kezhan/contract/browser';
 import { useState, type CSSProperties } from 'react';
 import { SizedImage } from '@/shared/ui/sized-image';
 import { BlockLink } from './block-link';

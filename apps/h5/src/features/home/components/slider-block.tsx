@@ -1,5 +1,5 @@
 import type { SliderItem } from '@kezhan/contract/courses';
-import { HOME_BANNER_SIZES } from '@kezhan/contract/images';
+import { HOME_BANNER_SIZES } from '@kezhan/contract/browser';
 import { useRef, useState } from 'react';
 import { scrollBehavior } from '@/shared/ui/reduced-motion';
 import { BlockLink } from './block-link';

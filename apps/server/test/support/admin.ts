@@ -1,8 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import type { Envelope } from '@kezhan/contract/envelope';
 import type { AdminRole } from '@kezhan/contract/admin/permissions';
-import type { TestApp } from '../../../test/test-app';
-import { createAdministrator } from './administrators';
+import type { TestApp } from '../test-app';
+import { createAdministrator } from '../../src/modules/admin/administrators';
 
 export const TEST_ADMIN_PASSWORD = 'correct-horse-9';
 
