@@ -1,5 +1,4 @@
 import Button from 'antd-mobile/es/components/button';
-import SpinLoading from 'antd-mobile/es/components/spin-loading';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { getMemberDetail } from '@/shared/api/get-member-detail';
@@ -11,6 +10,7 @@ import { useAppStore } from '@/shared/store/app-store';
 import { showToast } from '@/shared/ui/toast';
 import { queryFaceVerify } from '../api/query-face-verify';
 import '../components/auth.css';
+import { Spinner } from '@/shared/ui/spinner';
 
 type Phase = 'checking' | 'verified' | 'pending' | 'guest';
 
@@ -74,7 +74,7 @@ export default function FaceSuccessPage() {
         ) : null}
         {phase === 'checking' ? (
           <>
-            <SpinLoading color="primary" />
+            <Spinner />
             <p className="kz-result-text">正在查询实名认证结果</p>
           </>
         ) : null}

@@ -1,6 +1,6 @@
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { NavHeader } from '@/shared/layout/nav-header';
@@ -8,12 +8,16 @@ import { showToast } from '@/shared/ui/toast';
 import { isChinaMobilePhone } from '@/shared/utils/mobile';
 import { safeRedirect } from '@/shared/utils/url';
 import { ApiError } from '@/shared/http/client';
-import { CaptchaDialog } from '@/shared/verification/captcha-dialog';
 import { PASSWORD_LOGIN_CHALLENGES, WRONG_CAPTCHA_MESSAGE } from '@kezhan/contract/browser';
 import { loginPassword, type PasswordLoginInput } from '../api/login-password';
 import { leaveLogin, useCompleteLogin } from '../hooks/use-complete-login';
 import '@/shared/verification/verification.css';
 import '../components/auth.css';
+
+/** Needed only when the server asks for an image captcha, so it loads then (with its dialog library). */
+const CaptchaDialog = lazy(() =>
+  import('@/shared/verification/captcha-dialog').then((module) => ({ default: module.CaptchaDialog })),
+);
 
 /** 密码登录: mobile and password; the fields line up with the heading and the button. */
 export default function LoginPasswordPage() {
@@ -119,13 +123,17 @@ export default function LoginPasswordPage() {
           </p>
         </section>
       </div>
-      <CaptchaDialog
-        visible={captchaAsked}
-        onCancel={() => setCaptchaAsked(false)}
-        onConfirm={(imageKey, imageCaptcha) =>
-          attempt({ mobile, password, image_key: imageKey, image_captcha: imageCaptcha })
-        }
-      />
+      {captchaAsked ? (
+        <Suspense fallback={null}>
+          <CaptchaDialog
+            visible
+            onCancel={() => setCaptchaAsked(false)}
+            onConfirm={(imageKey, imageCaptcha) =>
+              attempt({ mobile, password, image_key: imageKey, image_captcha: imageCaptcha })
+            }
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

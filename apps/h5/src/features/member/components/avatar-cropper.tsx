@@ -1,6 +1,5 @@
 import Button from 'antd-mobile/es/components/button';
 import Popup from 'antd-mobile/es/components/popup';
-import SpinLoading from 'antd-mobile/es/components/spin-loading';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { ApiError } from '@/shared/http/client';
 import { showToast } from '@/shared/ui/toast';
@@ -14,6 +13,7 @@ import {
 } from '../utils/image-crop';
 import { useFocusReturn } from '@/shared/ui/focus-return';
 import './member-components.css';
+import { Spinner } from '@/shared/ui/spinner';
 
 export interface AvatarCropperProps {
   /** The picked picture; null keeps the cropper closed. */
@@ -146,7 +146,7 @@ export function AvatarCropper({ file, onCancel, onConfirm }: AvatarCropperProps)
               }}
             />
           ) : (
-            <SpinLoading color="primary" aria-label="图片加载中" />
+            <Spinner label="图片加载中" />
           )}
           <div className="kz-cropper-mask" aria-hidden="true" />
         </div>

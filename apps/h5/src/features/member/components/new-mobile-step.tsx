@@ -1,6 +1,5 @@
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
-import SpinLoading from 'antd-mobile/es/components/spin-loading';
 import { useState } from 'react';
 import { useCaptchaImage } from '@/shared/verification/get-captcha-image';
 import { sendSms } from '@/shared/verification/send-sms';
@@ -9,6 +8,7 @@ import { showToast } from '@/shared/ui/toast';
 import { isChinaMobilePhone } from '@/shared/utils/mobile';
 import { useCountdown } from '../hooks/use-countdown';
 import './member-components.css';
+import { Spinner } from '@/shared/ui/spinner';
 
 export interface NewMobileStepProps {
   /** Sends the change; rejects (after the HTTP client's toast) to stay on the form. */
@@ -135,7 +135,7 @@ export function NewMobileStep({ onSubmit }: NewMobileStepProps) {
           aria-live="polite"
         >
           {sending ? (
-            <SpinLoading style={{ '--size': '18px' }} aria-label="发送中" />
+            <Spinner size={18} label="发送中" />
           ) : countdown.seconds > 0 ? (
             `${countdown.seconds}s`
           ) : (

@@ -4,13 +4,13 @@
  * Unlike the original it does not take the return for proof: it polls the order's status.
  */
 import Button from 'antd-mobile/es/components/button';
-import SpinLoading from 'antd-mobile/es/components/spin-loading';
 import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { NavHeader } from '@/shared/layout/nav-header';
 import { useOrderStatus } from '../hooks/use-order-status';
 import './orders.css';
+import { Spinner } from '@/shared/ui/spinner';
 
 function studyPath(goodsType: string | null, goodsId: string | null): string {
   if (goodsType === 'vod' && goodsId && /^\d+$/.test(goodsId)) return `/vod/detail?id=${goodsId}`;
@@ -35,7 +35,7 @@ export default function OrderSuccessPage() {
   let body: ReactNode;
   if (state === 'checking') {
     body = (
-      <Result icon={<SpinLoading color="primary" style={{ '--size': '48px' }} />} title="正在确认支付结果…">
+      <Result icon={<Spinner size={48} />} title="正在确认支付结果…">
         <p>支付完成后可能需要几秒钟到账，请勿关闭页面</p>
       </Result>
     );
