@@ -12,7 +12,7 @@ export interface CourseItemData {
   user_count: number;
 }
 
-/** Price of a course row: green 免费, red ￥charge, or nothing (screens.md §4.7). */
+/** Price of a course row: green 免费 for a free course, red ￥charge for a paid one, nothing at price 0. */
 export function CoursePrice({ charge, isFree }: { charge: number; isFree: number }) {
   if (isFree === 1) return <span className="kz-price kz-price--free">免费</span>;
   if (charge > 0) {
