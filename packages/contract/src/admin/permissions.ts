@@ -12,7 +12,14 @@ export const ADMIN_PERMISSIONS = {
   'settings.manage': '修改站点设置',
   'audit.view': '查看操作日志',
   'order.view': '查看订单',
+  'order.manage': '确认收款、导出订单',
+  'order.refund': '退款',
   'member.view': '查看学员',
+  'member.edit': '锁定学员、赠送课程和会员、修改手机号',
+  'message.send': '发送站内消息',
+  'promo.manage': '管理优惠码',
+  'dashboard.view': '查看数据概览',
+  'admin.manage': '管理管理员和角色',
 } as const;
 
 export type AdminPermission = keyof typeof ADMIN_PERMISSIONS;
@@ -30,15 +37,32 @@ export const ADMIN_ROLES = {
       'course.edit',
       'vip.manage',
       'home.edit',
+      'promo.manage',
+      'message.send',
+      'dashboard.view',
     ] as AdminPermission[],
   },
   support: {
     name: '客服',
-    permissions: ['console.use', 'course.view', 'order.view', 'member.view'] as AdminPermission[],
+    permissions: [
+      'console.use',
+      'course.view',
+      'order.view',
+      'member.view',
+      'member.edit',
+      'message.send',
+    ] as AdminPermission[],
   },
   finance: {
     name: '财务',
-    permissions: ['console.use', 'order.view'] as AdminPermission[],
+    permissions: [
+      'console.use',
+      'order.view',
+      'order.manage',
+      'order.refund',
+      'promo.manage',
+      'dashboard.view',
+    ] as AdminPermission[],
   },
 } as const;
 
