@@ -8,12 +8,16 @@ export async function useTheme(page: Page, theme: Theme): Promise<void> {
   await page.addInitScript((t) => localStorage.setItem('kezhan-appearance', t), theme);
 }
 
+/** The axe rules whose outcome depends on colours: all a second theme can change. */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
 /**
- * Runs axe-core on the page as it is now and answers one line per violation
- * (`<label> <rule>: <target>…`), so a failing expectation shows what to fix.
+ * Runs axe-core on the page as it is now (every rule, or only `rules`) and answers one line per
+ * violation (`<label> <rule>: <target>…`), so a failing expectation shows what to fix.
  */
-export async function axeViolations(page: Page, label: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
+export async function axeViolations(page: Page, label: string, rules?: string[]): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  const result = await (rules ? builder.withRules(rules) : builder).analyze();
   return result.violations.map(
     (v) =>
       `${label} ${v.id} (${v.impact}): ${v.nodes
