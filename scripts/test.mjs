@@ -1,8 +1,17 @@
 // `npm test`: install what is missing, then run every suite: typecheck, unit and API integration
 // tests (PGlite, and PostgreSQL + Redis when DATABASE_URL / REDIS_URL are set), then browser
 // end-to-end tests in Debian's Chromium against the real server.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { ensureDependencies, ensureFfmpeg, ensureAdminBuild, ensureH5Build, run, runOrExit } from './lib.mjs';
+import {
+  ensureAdminBuild,
+  ensureDependencies,
+  ensureFfmpeg,
+  ensureH5Build,
+  root,
+  run,
+  runOrExit,
+} from './lib.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -28,13 +37,43 @@ function step(name, command, args, env = {}) {
   results.push({ name, ok: status === 0, seconds: Math.round((Date.now() - t0) / 1000) });
 }
 
+/**
+ * Runs independent checks at the same time (each is single-threaded; the machine has more cores)
+ * and prints each one's output as a block when it ends, so the log stays readable.
+ */
+async function parallelSteps(steps) {
+  const t0 = Date.now();
+  await Promise.all(
+    steps.map(
+      ({ name, command, args }) =>
+        new Promise((resolve) => {
+          const child = spawn(command, args, { cwd: root, env: process.env });
+          let output = '';
+          child.stdout.on('data', (chunk) => (output += chunk));
+          child.stderr.on('data', (chunk) => (output += chunk));
+          child.on('close', (code) => {
+            console.log(`\n━━ ${name}\n${output.trimEnd()}`);
+            results.push({ name, ok: code === 0, seconds: Math.round((Date.now() - t0) / 1000) });
+            resolve();
+          });
+        }),
+    ),
+  );
+}
+
 ensureDependencies();
 ensureChromium();
 ensureFfmpeg();
-step('typecheck', 'npm', ['run', 'typecheck']);
-step('lint', 'npx', ['eslint', '.']);
-step('format (prettier --check)', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']);
-step('unused files, exports and dependencies (knip)', 'npx', ['knip', '--no-progress']);
+await parallelSteps([
+  { name: 'typecheck', command: 'npm', args: ['run', 'typecheck'] },
+  { name: 'lint', command: 'npx', args: ['eslint', '.'] },
+  {
+    name: 'format (prettier --check)',
+    command: 'npx',
+    args: ['prettier', '--check', '--log-level', 'warn', '.'],
+  },
+  { name: 'unused files, exports and dependencies (knip)', command: 'npx', args: ['knip', '--no-progress'] },
+]);
 step(
   'server: unit + API tests (PGlite, in-memory state)',
   'npx',
