@@ -528,6 +528,8 @@ export type AttachmentDownloadAddress = z.infer<typeof attachmentDownloadAddress
 export const attachmentParams = z.object({ courseId: idParam(), id: idParam() });
 /** `?ticket=` from the download address (MeEdu clients send `?token=` instead). */
 export const attachmentDownloadQuery = z.object({ ticket: optionalText('参数错误', 128) });
+/** `?sign=` of the download address: the single-use ticket alone names the member and the file. */
+export const signedAttachmentQuery = z.object({ sign: optionalText('参数错误', 128) });
 
 export const coursesApi = {
   categories: defineEndpoint({
@@ -593,6 +595,17 @@ export const coursesApi = {
       'Use the `download_url` of `GET /api/v3/course/{courseId}/attach/{id}`: it carries a single-use `ticket`. `?token=` still works for MeEdu clients.',
     params: idParams,
     query: attachmentDownloadQuery,
+    answers: 'application/octet-stream',
+    note: 'The file (or a redirect to it); the usual envelope when not allowed',
+  }),
+  signedAttachmentDownload: defineEndpoint({
+    method: 'GET',
+    path: '/api/v3/course/attach-download',
+    tag: 'courses',
+    summary: 'Download a course attachment from its single-use address — browser navigation',
+    description:
+      'The `download_url` of `GET /api/v3/course/{courseId}/attach/{id}`. A missing, unknown, used or expired `sign` answers `参数错误`.',
+    query: signedAttachmentQuery,
     answers: 'application/octet-stream',
     note: 'The file (or a redirect to it); the usual envelope when not allowed',
   }),

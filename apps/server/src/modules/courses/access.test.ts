@@ -287,28 +287,46 @@ describe('access rules: video detail, playinfo, attachments', () => {
       expect(await addressFor(freeCourse, buyer.token)).toMatchObject({ code: 1, message: '错误' });
       const { data } = await addressFor(paidCourse, buyer.token);
       const url = new URL(data.download_url);
-      expect(url.origin + url.pathname).toBe(
-        `http://api.test/api/v2/course/attach/${attachment.id}/download`,
-      );
+      expect(url.origin + url.pathname).toBe('http://api.test/api/v3/course/attach-download');
       expect(url.searchParams.get('token')).toBeNull();
-      const ticket = url.searchParams.get('ticket')!;
-      const download = (id: number) =>
-        t.app.inject({ method: 'GET', url: `/api/v2/course/attach/${id}/download?ticket=${ticket}` });
+      const sign = url.searchParams.get('sign')!;
+      const download = (query: string) =>
+        t.app.inject({ method: 'GET', url: `/api/v3/course/attach-download${query}` });
 
-      expect((await download(other.id)).json()).toMatchObject({ code: 401 });
-      const second = await addressFor(paidCourse, buyer.token);
-      const fresh = new URL(second.data.download_url).searchParams.get('ticket')!;
-      const first = await t.app.inject({
+      // the ticket names the file: it opens that attachment only, and the v2 path of another refuses it
+      const elsewhere = await t.app.inject({
         method: 'GET',
-        url: `/api/v2/course/attach/${attachment.id}/download?ticket=${fresh}`,
+        url: `/api/v2/course/attach/${other.id}/download?ticket=${sign}`,
       });
+      expect(elsewhere.json()).toMatchObject({ code: 401 });
+      const second = await addressFor(paidCourse, buyer.token);
+      const fresh = new URL(second.data.download_url).searchParams.get('sign')!;
+      const first = await download(`?sign=${fresh}`);
       expect(first.statusCode).toBe(302);
       expect(first.headers.location).toBe('https://files.example.com/n.pdf');
-      const replay = await t.app.inject({
+      expect((await download(`?sign=${fresh}`)).json()).toEqual({ code: 1, message: '参数错误', data: [] });
+      expect((await download('')).json()).toEqual({ code: 1, message: '参数错误', data: [] });
+      expect((await download('?sign=forged')).json()).toEqual({ code: 1, message: '参数错误', data: [] });
+    });
+
+    it('checks access again when the signed address is opened', async () => {
+      const { db } = t.services;
+      const attachment = await db
+        .insertInto('course_attachments')
+        .values({ course_id: paidCourse, name: 'late.pdf', path: 'https://files.example.com/late.pdf' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const refunded = await newMember(t);
+      await grantCourse(db, refunded.id, paidCourse, 99);
+      const { data } = await t.request<{ download_url: string }>({
         method: 'GET',
-        url: `/api/v2/course/attach/${attachment.id}/download?ticket=${fresh}`,
+        url: `/api/v3/course/${paidCourse}/attach/${attachment.id}`,
+        token: refunded.token,
       });
-      expect(replay.json()).toMatchObject({ code: 401 });
+      await db.deleteFrom('user_courses').where('user_id', '=', refunded.id).execute();
+      const address = new URL(data.download_url);
+      const opened = await t.app.inject({ method: 'GET', url: address.pathname + address.search });
+      expect(opened.json()).toMatchObject({ code: 1, message: '请购买课程' });
     });
   });
 });

@@ -54,7 +54,7 @@ export async function attachmentDownloadUrl(
   await permittedAttachment(services.db, attachmentId, userId, services.now(), courseId);
   const { ticket } = await issueNavigationTicket(services.store, ATTACHMENT_TICKET, { userId, attachmentId });
   return {
-    download_url: `${services.env.appUrl}/api/v2/course/attach/${attachmentId}/download?ticket=${ticket}`,
+    download_url: `${services.env.appUrl}/api/v3/course/attach-download?sign=${ticket}`,
   };
 }
 

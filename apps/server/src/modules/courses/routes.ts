@@ -1,15 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { coursesApi } from '@kezhan/contract/courses';
 import { NO_DATA, ok } from '../../shared/http/envelope';
-import { AuthenticationError, BusinessError } from '../../shared/http/errors';
+import { AuthenticationError, BusinessError, INVALID_PARAMS_MESSAGE } from '../../shared/http/errors';
 import { route } from '../../shared/http/route';
 import { memberIdOf } from '../../shared/auth/guard';
 import { accessToCourse } from './access';
 import {
   ATTACHMENT_TICKET,
+  type AttachmentDownload,
   attachmentDownloadUrl,
   contentDisposition,
   prepareAttachmentDownload,
@@ -119,20 +120,7 @@ export default async function courseRoutes(app: FastifyInstance) {
     ),
   );
 
-  // A browser navigation: the member comes from a single-use `ticket` (or, for MeEdu clients, `token`).
-  route(app, coursesApi.attachmentDownload, async (request, reply) => {
-    const attachmentId = request.params.id;
-    const ticket = request.query.ticket;
-    const issued = ticket
-      ? await redeemNavigationTicket<{ userId: number; attachmentId: number }>(
-          store,
-          ATTACHMENT_TICKET,
-          ticket,
-        )
-      : null;
-    const userId = issued?.attachmentId === attachmentId ? issued.userId : request.member?.id;
-    if (!userId) throw new AuthenticationError();
-    const target = await prepareAttachmentDownload(db, env.dataDir, attachmentId, userId, now());
+  const sendAttachment = (reply: FastifyReply, target: AttachmentDownload) => {
     if (target.kind === 'redirect') return reply.redirect(target.url, 302);
     return reply
       .header('content-type', 'application/octet-stream')
@@ -140,6 +128,41 @@ export default async function courseRoutes(app: FastifyInstance) {
       .header('content-disposition', contentDisposition(target.name))
       .header('cache-control', 'private, no-store')
       .send(fs.createReadStream(target.file));
+  };
+
+  type AttachmentTicket = { userId: number; attachmentId: number };
+
+  // A browser navigation: the member comes from a single-use `ticket` (or, for MeEdu clients, `token`).
+  route(app, coursesApi.attachmentDownload, async (request, reply) => {
+    const attachmentId = request.params.id;
+    const ticket = request.query.ticket;
+    const issued = ticket
+      ? await redeemNavigationTicket<AttachmentTicket>(store, ATTACHMENT_TICKET, ticket)
+      : null;
+    const userId = issued?.attachmentId === attachmentId ? issued.userId : request.member?.id;
+    if (!userId) throw new AuthenticationError();
+    return sendAttachment(
+      reply,
+      await prepareAttachmentDownload(db, env.dataDir, attachmentId, userId, now()),
+    );
+  });
+
+  // The download address of the v3 endpoint: the ticket is spent first, then access is checked again.
+  route(app, coursesApi.signedAttachmentDownload, async (request, reply) => {
+    const issued = await redeemNavigationTicket<AttachmentTicket>(
+      store,
+      ATTACHMENT_TICKET,
+      request.query.sign,
+    );
+    if (!issued) throw new BusinessError(INVALID_PARAMS_MESSAGE);
+    const target = await prepareAttachmentDownload(
+      db,
+      env.dataDir,
+      issued.attachmentId,
+      issued.userId,
+      now(),
+    );
+    return sendAttachment(reply, target);
   });
 
   // Videos

@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { devApi } from '@kezhan/contract/dev';
 import { route } from '../../shared/http/route';
-import { BusinessError } from '../../shared/http/errors';
+import { BusinessError, INVALID_PARAMS_MESSAGE } from '../../shared/http/errors';
 import { devFaceIdCompletePath, type DevFaceIdProvider } from '../../providers/faceid/dev-faceid-provider';
 import { devPage, escapeHtml } from '../social/dev-page';
-
-const BAD_PARAMS = '参数错误';
 
 /**
  * The development FaceID "H5": pick a name and id number and pass (or fail) the check; the
@@ -14,7 +12,7 @@ const BAD_PARAMS = '参数错误';
 export function registerDevFaceIdRoutes(app: FastifyInstance, provider: DevFaceIdProvider) {
   route(app, devApi.faceIdPage, async (request, reply) => {
     const { biz_token: bizToken } = request.query;
-    if (!(await provider.exists(bizToken))) throw new BusinessError(BAD_PARAMS);
+    if (!(await provider.exists(bizToken))) throw new BusinessError(INVALID_PARAMS_MESSAGE);
     const form = `<form method="get" action="${devFaceIdCompletePath}">
 <input type="hidden" name="biz_token" value="${escapeHtml(bizToken)}">
 <label for="name">姓名</label>
@@ -29,7 +27,7 @@ export function registerDevFaceIdRoutes(app: FastifyInstance, provider: DevFaceI
 
   route(app, devApi.faceIdComplete, async (request, reply) => {
     const query = request.query;
-    if (!(await provider.exists(query.biz_token))) throw new BusinessError(BAD_PARAMS);
+    if (!(await provider.exists(query.biz_token))) throw new BusinessError(INVALID_PARAMS_MESSAGE);
     const outcome =
       query.result === 'pass'
         ? {

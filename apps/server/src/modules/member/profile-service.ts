@@ -11,7 +11,7 @@ import type {
 import type { AppServices } from '../../services';
 import type { Db } from '../../shared/db/database';
 import { hashPassword } from '../../shared/auth/passwords';
-import { AuthenticationError, BusinessError } from '../../shared/http/errors';
+import { AuthenticationError, BusinessError, INVALID_PARAMS_MESSAGE } from '../../shared/http/errors';
 import { notifyMember } from '../messages/notify';
 import { isBoundMobile } from './member-detail';
 
@@ -20,7 +20,6 @@ export const NICKNAME_TAKEN = '昵称已经存在';
 export const MOBILE_NOT_BOUND = '请绑定手机号';
 export const MOBILE_ALREADY_BOUND = '已绑定';
 export const MOBILE_TAKEN = '手机号已存在';
-export const BAD_PARAMETER = '参数错误';
 export const LAST_LOGIN_METHOD = '请先绑定手机号，再解除绑定';
 export const PASSWORD_CHANGED_MESSAGE = '密码修改成功';
 export const MOBILE_BOUND_MESSAGE = '手机号绑定成功';
@@ -195,7 +194,7 @@ export async function issueMobileSign(
 ): Promise<string> {
   const mobile = await verifiedMobile(services, body, 'mobile_bind');
   const user = await loadMember(services.db, userId);
-  if (user.mobile !== mobile) throw new BusinessError(BAD_PARAMETER);
+  if (user.mobile !== mobile) throw new BusinessError(INVALID_PARAMS_MESSAGE);
   const sign = randomBytes(24).toString('base64url');
   const ticket: MobileSign = {
     userId,
@@ -227,11 +226,11 @@ export async function changeMobile(
   const ticket = await readSign(services, sign);
   const user = await loadMember(services.db, userId);
   if (!ticket || ticket.userId !== userId || ticket.mobile !== user.mobile) {
-    throw new BusinessError(BAD_PARAMETER);
+    throw new BusinessError(INVALID_PARAMS_MESSAGE);
   }
   const mobile = await verifiedMobile(services, body, 'mobile_bind');
   await assertMobileFree(services.db, mobile);
-  if ((await services.store.take(signKey(sign))) === null) throw new BusinessError(BAD_PARAMETER);
+  if ((await services.store.take(signKey(sign))) === null) throw new BusinessError(INVALID_PARAMS_MESSAGE);
   await rejectingDuplicate(MOBILE_TAKEN, () =>
     services.db.transaction().execute(async (trx) => {
       const changed = await trx
@@ -240,7 +239,7 @@ export async function changeMobile(
         .where('id', '=', userId)
         .where('mobile', '=', ticket.mobile)
         .executeTakeFirst();
-      if (Number(changed.numUpdatedRows) !== 1) throw new BusinessError(BAD_PARAMETER);
+      if (Number(changed.numUpdatedRows) !== 1) throw new BusinessError(INVALID_PARAMS_MESSAGE);
       await notifyMember(trx, userId, `手机号已更换为${maskMobile(mobile)}`);
     }),
   );

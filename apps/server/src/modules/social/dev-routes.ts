@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { devApi } from '@kezhan/contract/dev';
 import { route } from '../../shared/http/route';
-import { BusinessError } from '../../shared/http/errors';
+import { BusinessError, INVALID_PARAMS_MESSAGE } from '../../shared/http/errors';
 import { devApprovePath, type DevOAuthProvider } from '../../providers/oauth/dev-oauth-provider';
-import { BAD_PARAMS_MESSAGE } from './login-codes';
 import { devPage, escapeHtml } from './dev-page';
 
 const TITLES = { qq: '模拟QQ登录', wechat: '模拟微信授权' } as const;
@@ -19,7 +18,7 @@ export function registerDevOAuthRoutes(app: FastifyInstance, provider: DevOAuthP
 
   route(app, pages.authorize, async (request, reply) => {
     const query = request.query;
-    if (!provider.isOwnCallback(query.redirect_uri)) throw new BusinessError(BAD_PARAMS_MESSAGE);
+    if (!provider.isOwnCallback(query.redirect_uri)) throw new BusinessError(INVALID_PARAMS_MESSAGE);
     const suggested = `dev-${provider.app}-${randomBytes(4).toString('hex')}`;
     const hidden = (name: string, value: string) =>
       `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
@@ -38,7 +37,7 @@ ${hidden('redirect_uri', query.redirect_uri)}${hidden('state', query.state)}
 
   route(app, pages.approve, async (request, reply) => {
     const query = request.query;
-    if (!provider.isOwnCallback(query.redirect_uri)) throw new BusinessError(BAD_PARAMS_MESSAGE);
+    if (!provider.isOwnCallback(query.redirect_uri)) throw new BusinessError(INVALID_PARAMS_MESSAGE);
     const user = { openid: query.openid, unionid: query.unionid, nickname: query.nickname, avatar: '' };
     return reply.redirect(await provider.approve(user, query.redirect_uri, query.state));
   });

@@ -1,12 +1,11 @@
 import { randomAlphanumeric } from '../../shared/auth/tokens';
-import { BusinessError } from '../../shared/http/errors';
+import { BusinessError, INVALID_PARAMS_MESSAGE } from '../../shared/http/errors';
 import type { EphemeralStore } from '../../shared/store/ephemeral-store';
 import type { SocialApp, SocialUser } from '../../providers/oauth/oauth-provider';
 import type { SocialAction } from './oauth-state';
 
 export const LOGIN_CODE_TTL_SECONDS = 600;
 export const CODE_EXPIRED_MESSAGE = '已过期';
-export const BAD_PARAMS_MESSAGE = '参数错误';
 
 /** What a `login_code` stands for: a vendor-confirmed identity, for one login or one bind. */
 export interface LoginCodeEntry {
@@ -47,11 +46,11 @@ export class LoginCodes {
 
   /** The live entry behind `code`; `已过期` when unknown, used or expired. */
   async peek(code: string): Promise<LoginCodeEntry> {
-    if (!CODE_PATTERN.test(code)) throw new BusinessError(BAD_PARAMS_MESSAGE);
+    if (!CODE_PATTERN.test(code)) throw new BusinessError(INVALID_PARAMS_MESSAGE);
     const stored = await this.store.get(codeKey(code));
     if (stored === null) throw new BusinessError(CODE_EXPIRED_MESSAGE);
     const entry = parseEntry(stored);
-    if (!entry) throw new BusinessError(BAD_PARAMS_MESSAGE);
+    if (!entry) throw new BusinessError(INVALID_PARAMS_MESSAGE);
     if (entry.expiresAt <= this.now().getTime()) {
       await this.store.delete(codeKey(code));
       throw new BusinessError(CODE_EXPIRED_MESSAGE);

@@ -9,11 +9,11 @@ import {
 } from './browser-binding';
 import { redeemNavigationTicket } from '../../shared/auth/navigation-tickets';
 import type { AppServices } from '../../services';
-import { BusinessError } from '../../shared/http/errors';
+import { BusinessError, INVALID_PARAMS_MESSAGE } from '../../shared/http/errors';
 import type { ClientInfo } from '../../shared/http/client-info';
 import { OAuthError, type SocialApp } from '../../providers/oauth/oauth-provider';
 import { issueLoginToken } from '../auth/login-service';
-import { BAD_PARAMS_MESSAGE, LoginCodes } from './login-codes';
+import { LoginCodes } from './login-codes';
 import { signState, stateTag, STATE_TTL_SECONDS, verifyState } from './oauth-state';
 import {
   REDIRECT_NOT_ALLOWED_MESSAGE,
@@ -117,7 +117,7 @@ export async function finishSocialLogin(
   log: FastifyBaseLogger,
   browser: BrowserIdentity,
 ): Promise<string> {
-  if (typeof query.data !== 'string' || !query.data) throw new BusinessError(BAD_PARAMS_MESSAGE);
+  if (typeof query.data !== 'string' || !query.data) throw new BusinessError(INVALID_PARAMS_MESSAGE);
   const signed = query.data;
   const check = verifyState(services.socialStateKey, signed, nowSeconds(services));
   if (!check.valid || check.state.app !== app) throw new BusinessError(STATE_INVALID_MESSAGE);
@@ -166,7 +166,7 @@ export async function loginWithCode(
   const codes = new LoginCodes(services.store, services.now);
   const entry = await codes.peek(code);
   assertCodeBrowser(browser, entry.browser);
-  if (entry.action !== 'login') throw new BusinessError(BAD_PARAMS_MESSAGE);
+  if (entry.action !== 'login') throw new BusinessError(INVALID_PARAMS_MESSAGE);
 
   const bound = await findBoundMember(services.db, entry.app, entry.user);
   if (bound) {
@@ -204,7 +204,7 @@ export async function registerWithSocialite(
   const codes = new LoginCodes(services.store, services.now);
   const entry = await codes.peek(body.code);
   assertCodeBrowser(browser, entry.browser);
-  if (entry.action !== 'login') throw new BusinessError(BAD_PARAMS_MESSAGE);
+  if (entry.action !== 'login') throw new BusinessError(INVALID_PARAMS_MESSAGE);
   await services.smsCodes.verify(body.mobile, body.mobile_code, ['mobile_bind']);
   await codes.redeem(body.code);
 
@@ -250,7 +250,7 @@ export async function registerWithSocialite(
 export async function bindWithCode(services: AppServices, code: string, memberId: number): Promise<void> {
   const codes = new LoginCodes(services.store, services.now);
   const entry = await codes.peek(code);
-  if (entry.action !== 'bind' || entry.memberId !== memberId) throw new BusinessError(BAD_PARAMS_MESSAGE);
+  if (entry.action !== 'bind' || entry.memberId !== memberId) throw new BusinessError(INVALID_PARAMS_MESSAGE);
   await codes.redeem(code);
   await services.db
     .transaction()

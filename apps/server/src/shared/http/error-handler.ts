@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { failure } from './envelope';
-import { BusinessError } from './errors';
+import { BusinessError, INVALID_PARAMS_MESSAGE } from './errors';
 import { redactUrl } from './logging';
 
 export const RATE_LIMITED_MESSAGE = '请稍后再试';
@@ -36,11 +36,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (isDataException(error)) {
       // The database refused a value (bad encoding, out of range, too long): the input was wrong.
       request.log.warn({ err: { code: error.code, message: error.message } }, 'database refused a value');
-      return reply.status(200).send(failure('参数错误'));
+      return reply.status(200).send(failure(INVALID_PARAMS_MESSAGE));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'rejected request');
-      return reply.status(200).send(failure('参数错误'));
+      return reply.status(200).send(failure(INVALID_PARAMS_MESSAGE));
     }
     request.log.error({ err: error, method: request.method, url: redactUrl(request.url) }, 'unhandled error');
     return reply.status(500).send(failure('系统错误，请稍后再试'));

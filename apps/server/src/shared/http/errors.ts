@@ -18,3 +18,5 @@ export class AuthenticationError extends BusinessError {
 }
 
 export const GENERIC_ERROR_MESSAGE = '错误';
+/** MeEdu's answer to a request whose parameters cannot be understood. */
+export const INVALID_PARAMS_MESSAGE = '参数错误';
