@@ -16,6 +16,7 @@ import { ordersApi, paymentGatewayApi, paymentsApi } from './orders';
 import { pcApi } from './pc';
 import { socialApi } from './social';
 import { unifiedOrderApi } from './unified-order';
+import { wechatScanApi } from './wechat-scan';
 import { wechatShareApi } from './wechat-share';
 
 /** Every endpoint the server can register, in the order /api/docs lists them. */
@@ -25,6 +26,7 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(wechatShareApi),
   ...Object.values(authApi),
   ...Object.values(socialApi),
+  ...Object.values(wechatScanApi),
   ...Object.values(memberApi),
   ...Object.values(agreementsApi),
   ...Object.values(pcApi),

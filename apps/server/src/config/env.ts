@@ -117,7 +117,14 @@ export interface SocialEnv {
   /** Key of the signed OAuth `state`; empty = derived from the JWT secret. */
   stateSecret: string;
   qq: { clientId: string; clientSecret: string; apiBase: string };
-  wechat: { appId: string; appSecret: string; apiBase: string; authorizeUrl: string };
+  wechat: {
+    appId: string;
+    appSecret: string;
+    apiBase: string;
+    authorizeUrl: string;
+    /** The 令牌 of the official account's server settings: signs WeChat's event pushes. */
+    serverToken: string;
+  };
 }
 
 /** Tencent Cloud FaceID real-name verification. */
@@ -299,6 +306,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
         appSecret: source.WECHAT_MP_APP_SECRET || '',
         apiBase: (source.WECHAT_API_BASE || 'https://api.weixin.qq.com').replace(/\/+$/, ''),
         authorizeUrl: source.WECHAT_AUTHORIZE_URL || 'https://open.weixin.qq.com/connect/oauth2/authorize',
+        serverToken: source.WECHAT_MP_SERVER_TOKEN || '',
       },
     },
     faceId: {

@@ -29,6 +29,7 @@ function secretStatus(env: ServerEnv): AdminSettings['secrets'] {
     ['ALIYUN_SMS_ACCESS_KEY_SECRET', '阿里云短信 AccessKey Secret', env.sms.aliyun.accessKeySecret],
     ['QQ_CLIENT_SECRET', 'QQ 登录 App Key', env.social.qq.clientSecret],
     ['WECHAT_MP_APP_SECRET', '微信公众号 AppSecret', env.social.wechat.appSecret],
+    ['WECHAT_MP_SERVER_TOKEN', '微信公众号服务器令牌（扫码登录）', env.social.wechat.serverToken],
     ['TENCENT_SECRET_KEY', '腾讯云 SecretKey（实名认证）', env.faceId.secretKey],
     ['S3_SECRET_ACCESS_KEY', '对象存储 Secret Access Key', env.storage.s3.secretAccessKey],
   ];

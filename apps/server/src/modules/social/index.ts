@@ -1,5 +1,6 @@
 import type { FeatureModule } from '../module';
 import socialRoutes from './routes';
+import wechatScanRoutes from './wechat-scan-routes';
 
-/** QQ and WeChat login and binding. */
-export const socialModule: FeatureModule = { name: 'social', routes: [socialRoutes] };
+/** QQ and WeChat login and binding, and the PC's WeChat-scan login. */
+export const socialModule: FeatureModule = { name: 'social', routes: [socialRoutes, wechatScanRoutes] };

@@ -11,7 +11,7 @@ import { redeemNavigationTicket } from '../../shared/auth/navigation-tickets';
 import type { AppServices } from '../../services';
 import { BusinessError, INVALID_PARAMS_MESSAGE } from '../../shared/http/errors';
 import type { ClientInfo } from '../../shared/http/client-info';
-import { OAuthError, type SocialApp } from '../../providers/oauth/oauth-provider';
+import { OAuthError, type SocialApp, type SocialUser } from '../../providers/oauth/oauth-provider';
 import { issueLoginToken } from '../auth/login-service';
 import { LoginCodes } from './login-codes';
 import { signState, stateTag, STATE_TTL_SECONDS, verifyState } from './oauth-state';
@@ -208,28 +208,53 @@ export async function registerWithSocialite(
   await services.smsCodes.verify(body.mobile, body.mobile_code, ['mobile_bind']);
   await codes.redeem(body.code);
 
+  return { token: await joinOrRegisterByMobile(services, entry.app, entry.user, body.mobile, client) };
+}
+
+/** `POST /api/v3/member/socialite/bindWithCode`: only the member who started the bind may use the code. */
+export async function bindWithCode(services: AppServices, code: string, memberId: number): Promise<void> {
+  const codes = new LoginCodes(services.store, services.now);
+  const entry = await codes.peek(code);
+  if (entry.action !== 'bind' || entry.memberId !== memberId) throw new BusinessError(INVALID_PARAMS_MESSAGE);
+  await codes.redeem(code);
+  await services.db
+    .transaction()
+    .execute((trx) => bindSocialAccount(trx, memberId, entry.app, entry.user, services.now()));
+}
+
+/**
+ * Logs in the member of an SMS-verified mobile with a vendor identity: creates the member when the
+ * mobile is new, else binds the identity to the mobile's owner (one account per vendor each).
+ */
+export async function joinOrRegisterByMobile(
+  services: AppServices,
+  app: SocialApp,
+  user: SocialUser,
+  mobile: string,
+  client: ClientInfo,
+): Promise<string> {
   const settings = await services.settings.snapshot();
   const now = services.now();
   const userId = await services.db.transaction().execute(async (trx) => {
     const owner = await trx
       .selectFrom('users')
       .select(['id', 'is_lock'])
-      .where('mobile', '=', body.mobile)
+      .where('mobile', '=', mobile)
       .executeTakeFirst();
     if (!owner) {
       return registerSocialMember(trx, settings, {
-        app: entry.app,
-        user: entry.user,
-        mobile: body.mobile,
+        app,
+        user,
+        mobile,
         registerIp: client.ip,
         now,
       });
     }
     if (owner.is_lock === 1) throw new BusinessError(LOCKED_MESSAGE);
-    const bound = await findBoundMember(trx, entry.app, entry.user);
+    const bound = await findBoundMember(trx, app, user);
     if (bound?.userId === owner.id) return owner.id;
     try {
-      await bindSocialAccount(trx, owner.id, entry.app, entry.user, now);
+      await bindSocialAccount(trx, owner.id, app, user, now);
     } catch (error) {
       if (error instanceof BusinessError && error.message === ALREADY_HAS_APP_MESSAGE)
         throw new BusinessError(MOBILE_HAS_OTHER_ACCOUNT_MESSAGE);
@@ -243,16 +268,5 @@ export async function registerWithSocialite(
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   if (member.is_lock === 1) throw new BusinessError(LOCKED_MESSAGE);
-  return { token: await issueLoginToken(services, userId, client) };
-}
-
-/** `POST /api/v3/member/socialite/bindWithCode`: only the member who started the bind may use the code. */
-export async function bindWithCode(services: AppServices, code: string, memberId: number): Promise<void> {
-  const codes = new LoginCodes(services.store, services.now);
-  const entry = await codes.peek(code);
-  if (entry.action !== 'bind' || entry.memberId !== memberId) throw new BusinessError(INVALID_PARAMS_MESSAGE);
-  await codes.redeem(code);
-  await services.db
-    .transaction()
-    .execute((trx) => bindSocialAccount(trx, memberId, entry.app, entry.user, services.now()));
+  return issueLoginToken(services, userId, client);
 }

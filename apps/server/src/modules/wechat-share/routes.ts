@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { JS_API_LIST, OPEN_TAG_LIST, wechatShareApi } from '@kezhan/contract/wechat-share';
-import { WechatApiError, WechatJsSdk } from '../../providers/wechat/js-sdk';
+import { WechatJsSdk } from '../../providers/wechat/js-sdk';
+import { WechatApiError } from '../../providers/wechat/mp-client';
 import { ok } from '../../shared/http/envelope';
 import { BusinessError, GENERIC_ERROR_MESSAGE } from '../../shared/http/errors';
 import { route } from '../../shared/http/route';

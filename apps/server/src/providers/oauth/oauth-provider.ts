@@ -41,10 +41,11 @@ export class OAuthError extends Error {
 export async function fetchVendorJson(
   url: string,
   fetchImpl: typeof fetch = fetch,
+  init: RequestInit = {},
 ): Promise<Record<string, unknown>> {
   let text: string;
   try {
-    const response = await fetchImpl(url, { signal: AbortSignal.timeout(10_000) });
+    const response = await fetchImpl(url, { ...init, signal: AbortSignal.timeout(10_000) });
     text = await response.text();
   } catch (error) {
     throw new OAuthError(`vendor unreachable: ${(error as Error).message}`);

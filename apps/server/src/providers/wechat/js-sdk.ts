@@ -1,19 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { EphemeralStore } from '../../shared/store/ephemeral-store';
-import { fetchVendorJson } from '../oauth/oauth-provider';
+import { WechatApiError, WechatMpClient, type WechatMpConfig } from './mp-client';
 
-export interface WechatMpConfig {
-  appId: string;
-  appSecret: string;
-  apiBase: string;
-}
-
-export class WechatApiError extends Error {
-  override name = 'WechatApiError';
-}
-
-/** WeChat's global access token lives 7200 s; renewed well before, as MeEdu does (30 minutes). */
-const ACCESS_TOKEN_TTL = 1800;
 const TICKET_TTL = 7200;
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -25,51 +13,31 @@ export interface JsSdkSignature {
 }
 
 /**
- * JS-SDK config signing for pages opened inside WeChat: the official account's access token
- * (`/cgi-bin/token`) and `jsapi_ticket` (`/cgi-bin/ticket/getticket`), both cached per app id in
- * the ephemeral store so every node shares them, and WeChat's SHA-1 signature.
+ * JS-SDK config signing for pages opened inside WeChat: the official account's `jsapi_ticket`
+ * (`/cgi-bin/ticket/getticket`), cached per app id in the ephemeral store so every node shares
+ * it, and WeChat's SHA-1 signature.
  */
 export class WechatJsSdk {
+  private readonly client: WechatMpClient;
+
   constructor(
-    private readonly config: WechatMpConfig,
+    config: WechatMpConfig,
     private readonly store: EphemeralStore,
-    private readonly fetchImpl: typeof fetch = fetch,
-  ) {}
+    fetchImpl: typeof fetch = fetch,
+  ) {
+    this.client = new WechatMpClient(config, store, fetchImpl);
+  }
 
   get configured(): boolean {
-    return Boolean(this.config.appId && this.config.appSecret);
-  }
-
-  private async getJson(path: string, query: Record<string, string>) {
-    const url = `${this.config.apiBase}${path}?${new URLSearchParams(query)}`;
-    try {
-      return await fetchVendorJson(url, this.fetchImpl);
-    } catch (error) {
-      throw new WechatApiError((error as Error).message);
-    }
-  }
-
-  private async accessToken(): Promise<string> {
-    const key = `wechat-mp:access-token:${this.config.appId}`;
-    const cached = await this.store.get(key);
-    if (cached) return cached;
-    const answer = await this.getJson('/cgi-bin/token', {
-      grant_type: 'client_credential',
-      appid: this.config.appId,
-      secret: this.config.appSecret,
-    });
-    if (typeof answer.access_token !== 'string' || !answer.access_token)
-      throw new WechatApiError(`access token refused: ${String(answer.errcode)} ${String(answer.errmsg)}`);
-    await this.store.set(key, answer.access_token, ACCESS_TOKEN_TTL);
-    return answer.access_token;
+    return this.client.configured;
   }
 
   async jsapiTicket(): Promise<string> {
-    const key = `wechat-mp:jsapi-ticket:${this.config.appId}`;
+    const key = `wechat-mp:jsapi-ticket:${this.client.config.appId}`;
     const cached = await this.store.get(key);
     if (cached) return cached;
-    const answer = await this.getJson('/cgi-bin/ticket/getticket', {
-      access_token: await this.accessToken(),
+    const answer = await this.client.get('/cgi-bin/ticket/getticket', {
+      access_token: await this.client.accessToken(),
       type: 'jsapi',
     });
     if (Number(answer.errcode ?? 0) !== 0 || typeof answer.ticket !== 'string' || !answer.ticket)
@@ -85,7 +53,7 @@ export class WechatJsSdk {
     for (let i = 0; i < 15; i += 1) nonceStr += ALPHANUMERIC[randomInt(ALPHANUMERIC.length)];
     const timestamp = Math.floor(now.getTime() / 1000);
     const signature = signJsSdk(ticket, nonceStr, timestamp, url);
-    return { appId: this.config.appId, nonceStr, timestamp, signature };
+    return { appId: this.client.config.appId, nonceStr, timestamp, signature };
   }
 }
 
