@@ -29,13 +29,20 @@ describe('operator console: members', () => {
     await t.loginBySms('13911110003');
     aliceId = await memberId(t, '13900000001');
     bobId = await memberId(t, '13900000002');
-    await t.services.db.updateTable('users').set({ nick_name: '爱丽丝_alice' }).where('id', '=', aliceId).execute();
+    await t.services.db
+      .updateTable('users')
+      .set({ nick_name: '爱丽丝_alice' })
+      .where('id', '=', aliceId)
+      .execute();
     await t.services.db.updateTable('users').set({ nick_name: '鲍勃' }).where('id', '=', bobId).execute();
   });
   afterAll(() => t.close());
 
   const search = (client: AdminClient, query: string) =>
-    client.request<{ data: AdminMember[]; total: number }>({ method: 'GET', url: `/api/admin/members?${query}` });
+    client.request<{ data: AdminMember[]; total: number }>({
+      method: 'GET',
+      url: `/api/admin/members?${query}`,
+    });
   const detail = (id: number) =>
     support.request<AdminMemberDetail>({ method: 'GET', url: `/api/admin/members/${id}` });
   const memberDetail = (token: string) => t.request({ method: 'GET', url: '/api/v2/member/detail', token });
@@ -44,9 +51,15 @@ describe('operator console: members', () => {
     const denied = { code: 403, message: PERMISSION_DENIED_MESSAGE };
     for (const client of [editor, finance]) {
       expect(await search(client, '')).toMatchObject(denied);
-      expect(await client.request({ method: 'GET', url: `/api/admin/members/${aliceId}` })).toMatchObject(denied);
+      expect(await client.request({ method: 'GET', url: `/api/admin/members/${aliceId}` })).toMatchObject(
+        denied,
+      );
       expect(
-        await client.request({ method: 'PUT', url: `/api/admin/members/${aliceId}/lock`, payload: { is_lock: 1 } }),
+        await client.request({
+          method: 'PUT',
+          url: `/api/admin/members/${aliceId}/lock`,
+          payload: { is_lock: 1 },
+        }),
       ).toMatchObject(denied);
       expect(
         await client.request({
@@ -64,7 +77,11 @@ describe('operator console: members', () => {
       ).toMatchObject(denied);
     }
     expect(
-      await finance.request({ method: 'POST', url: `/api/admin/members/${aliceId}/messages`, payload: { message: 'x' } }),
+      await finance.request({
+        method: 'POST',
+        url: `/api/admin/members/${aliceId}/messages`,
+        payload: { message: 'x' },
+      }),
     ).toMatchObject(denied);
     expect((await memberRow(t, aliceId)).is_lock).toBe(0);
     expect(await auditRows(t, 'member.lock')).toEqual([]);
@@ -111,13 +128,26 @@ describe('operator console: members', () => {
       .execute();
     const answer = await detail(bobId);
     expect(answer.code).toBe(0);
-    expect(answer.data.profile).toMatchObject({ id: bobId, nick_name: '鲍勃', mobile: '13900000002', is_lock: 0 });
+    expect(answer.data.profile).toMatchObject({
+      id: bobId,
+      nick_name: '鲍勃',
+      mobile: '13900000002',
+      is_lock: 0,
+    });
     expect(answer.data.courses).toEqual([
-      expect.objectContaining({ course_id: courseId, title: 'SQL 入门', charge: 99, progress: 40, watched_videos: 0 }),
+      expect.objectContaining({
+        course_id: courseId,
+        title: 'SQL 入门',
+        charge: 99,
+        progress: 40,
+        watched_videos: 0,
+      }),
     ]);
     expect(answer.data.login_records).toHaveLength(1);
     expect(answer.data.login_records[0]).toMatchObject({ revoked_at: null });
-    expect(answer.data.socials).toEqual([expect.objectContaining({ app: 'wechat', app_user_id: 'openid-bob' })]);
+    expect(answer.data.socials).toEqual([
+      expect.objectContaining({ app: 'wechat', app_user_id: 'openid-bob' }),
+    ]);
     expect(answer.data.orders).toEqual([]);
     expect(await detail(999_999)).toMatchObject({ code: 1, message: '学员不存在' });
   });
@@ -140,13 +170,21 @@ describe('operator console: members', () => {
     });
     expect(login).toMatchObject({ code: 1, message: '账号已被锁定' });
     const [row] = await auditRows(t, 'member.lock');
-    expect(row).toMatchObject({ administrator_name: 'helpdesk', target_type: 'member', target_id: String(aliceId) });
+    expect(row).toMatchObject({
+      administrator_name: 'helpdesk',
+      target_type: 'member',
+      target_id: String(aliceId),
+    });
     expect(row.before).toEqual({ is_lock: 0 });
     expect(row.after).toEqual({ is_lock: 1, sessions_signed_out: 1 });
     expect((await search(support, 'is_lock=1')).data.data.map((member) => member.id)).toEqual([aliceId]);
 
     expect(
-      await support.request({ method: 'PUT', url: `/api/admin/members/${aliceId}/lock`, payload: { is_lock: 0 } }),
+      await support.request({
+        method: 'PUT',
+        url: `/api/admin/members/${aliceId}/lock`,
+        payload: { is_lock: 0 },
+      }),
     ).toMatchObject({ code: 0 });
     // The old token stays signed out; a new login works.
     expect(await memberDetail(aliceToken)).toMatchObject({ code: 401 });
@@ -165,21 +203,31 @@ describe('operator console: members', () => {
     const revoke = (payload: object) =>
       support.request({ method: 'POST', url: `/api/admin/members/${aliceId}/revocations`, payload });
     const isBuy = async () =>
-      (await t.request<{ isBuy: boolean }>({ method: 'GET', url: `/api/v2/course/${courseId}`, token: aliceToken }))
-        .data.isBuy;
+      (
+        await t.request<{ isBuy: boolean }>({
+          method: 'GET',
+          url: `/api/v2/course/${courseId}`,
+          token: aliceToken,
+        })
+      ).data.isBuy;
 
     expect(await grant({ kind: 'course', course_id: courseId })).toMatchObject({
       code: 1,
       message: '请填写原因（200 字以内）',
     });
     expect(await grant({ kind: 'course', reason: '补偿' })).toMatchObject({ code: 1, message: '请选择课程' });
-    expect(await grant({ kind: 'book', reason: '补偿' })).toMatchObject({ code: 1, message: '请选择课程或会员' });
+    expect(await grant({ kind: 'book', reason: '补偿' })).toMatchObject({
+      code: 1,
+      message: '请选择课程或会员',
+    });
     expect(await grant({ kind: 'course', course_id: 999_999, reason: '补偿' })).toMatchObject({
       code: 1,
       message: '课程不存在',
     });
     expect(await isBuy()).toBe(false);
-    expect(await grant({ kind: 'course', course_id: courseId, reason: '直播课补偿' })).toMatchObject({ code: 0 });
+    expect(await grant({ kind: 'course', course_id: courseId, reason: '直播课补偿' })).toMatchObject({
+      code: 0,
+    });
     expect(await isBuy()).toBe(true);
     expect(await grant({ kind: 'course', course_id: courseId, reason: '再送' })).toMatchObject({
       code: 1,
@@ -187,9 +235,16 @@ describe('operator console: members', () => {
     });
     const [granted] = await auditRows(t, 'member.grant_course');
     expect(granted.before).toEqual({ course_id: courseId, title: '付费课程 A', owned: false });
-    expect(granted.after).toEqual({ course_id: courseId, title: '付费课程 A', owned: true, reason: '直播课补偿' });
+    expect(granted.after).toEqual({
+      course_id: courseId,
+      title: '付费课程 A',
+      owned: true,
+      reason: '直播课补偿',
+    });
 
-    expect(await revoke({ kind: 'course', course_id: courseId, reason: '误操作' })).toMatchObject({ code: 0 });
+    expect(await revoke({ kind: 'course', course_id: courseId, reason: '误操作' })).toMatchObject({
+      code: 0,
+    });
     expect(await isBuy()).toBe(false);
     expect(await revoke({ kind: 'course', course_id: courseId, reason: '误操作' })).toMatchObject({
       code: 1,
@@ -211,7 +266,10 @@ describe('operator console: members', () => {
       code: 1,
       message: '天数须为 1 到 36500 之间的整数',
     });
-    expect(await grant({ kind: 'vip', days: 30, reason: '活动' })).toMatchObject({ code: 1, message: '请选择会员计划' });
+    expect(await grant({ kind: 'vip', days: 30, reason: '活动' })).toMatchObject({
+      code: 1,
+      message: '请选择会员计划',
+    });
     const revokeFirst = await support.request({
       method: 'POST',
       url: `/api/admin/members/${bobId}/revocations`,
@@ -220,7 +278,9 @@ describe('operator console: members', () => {
     expect(revokeFirst).toMatchObject({ code: 1, message: '学员当前不是会员' });
 
     const before = Date.now();
-    expect(await grant({ kind: 'vip', role_id: roleId, days: 30, reason: '活动奖励' })).toMatchObject({ code: 0 });
+    expect(await grant({ kind: 'vip', role_id: roleId, days: 30, reason: '活动奖励' })).toMatchObject({
+      code: 0,
+    });
     const member = await memberRow(t, bobId);
     expect(member.role_id).toBe(roleId);
     const expiry = new Date(member.role_expired_at!).getTime();
@@ -247,7 +307,10 @@ describe('operator console: members', () => {
       reason: '活动奖励',
     });
     const [revoked] = await auditRows(t, 'member.revoke_vip');
-    expect(revoked.after).toMatchObject({ role_expired_at: new Date(expiry - 10 * DAY_MS).toISOString(), days: 10 });
+    expect(revoked.after).toMatchObject({
+      role_expired_at: new Date(expiry - 10 * DAY_MS).toISOString(),
+      days: 10,
+    });
   });
 
   it("changes a member's mobile with Chinese messages for a bad, unchanged or taken number", async () => {
@@ -267,15 +330,24 @@ describe('operator console: members', () => {
 
   it('writes a message to one member at once: listed in their inbox and counted unread', async () => {
     const unread = async () =>
-      (await t.request<number>({ method: 'GET', url: '/api/v2/member/unreadNotificationCount', token: aliceToken }))
-        .data;
+      (
+        await t.request<number>({
+          method: 'GET',
+          url: '/api/v2/member/unreadNotificationCount',
+          token: aliceToken,
+        })
+      ).data;
     const count = await unread();
     const send = (message: unknown, client = editor) =>
       client.request({ method: 'POST', url: `/api/admin/members/${aliceId}/messages`, payload: { message } });
     expect(await send('  ')).toMatchObject({ code: 1, message: '请输入消息内容（500 字以内）' });
     expect(await send('x'.repeat(501))).toMatchObject({ code: 1, message: '请输入消息内容（500 字以内）' });
     expect(
-      await support.request({ method: 'POST', url: '/api/admin/members/999999/messages', payload: { message: '你好' } }),
+      await support.request({
+        method: 'POST',
+        url: '/api/admin/members/999999/messages',
+        payload: { message: '你好' },
+      }),
     ).toMatchObject({ code: 1, message: '学员不存在' });
     expect(await send('您的课程已开通，请查收')).toMatchObject({ code: 0 });
     expect(await unread()).toBe(count + 1);

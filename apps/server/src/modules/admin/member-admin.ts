@@ -63,8 +63,7 @@ const shapeMember = (row: MemberRow, now: Date): AdminMember => ({
   is_bind_mobile: isBoundMobile(row.mobile) ? 1 : 0,
   is_lock: row.is_lock,
   role_id: row.role_id,
-  role_name:
-    row.role_expired_at && new Date(row.role_expired_at) > now ? (row.role_row_name ?? '') : '',
+  role_name: row.role_expired_at && new Date(row.role_expired_at) > now ? (row.role_row_name ?? '') : '',
   role_expired_at: iso(row.role_expired_at),
   created_at: new Date(row.created_at).toISOString(),
 });
@@ -102,7 +101,14 @@ export async function memberDetail(db: Db, id: number, now: Date): Promise<Admin
     .selectFrom('users as u')
     .leftJoin('roles as r', 'r.id', 'u.role_id')
     .leftJoin('user_profiles as p', 'p.user_id', 'u.id')
-    .select([...memberColumns, 'u.credit1', 'u.invite_balance', 'u.register_ip', 'p.real_name', 'p.is_verify'])
+    .select([
+      ...memberColumns,
+      'u.credit1',
+      'u.invite_balance',
+      'u.register_ip',
+      'p.real_name',
+      'p.is_verify',
+    ])
     .where('u.id', '=', id)
     .executeTakeFirst();
   if (!row) throw new BusinessError(MEMBER_NOT_FOUND);

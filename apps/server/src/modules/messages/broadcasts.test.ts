@@ -38,8 +38,12 @@ describe('console messages: broadcasts delivered in batches by a job', () => {
   const create = (payload: object) =>
     editor.request<{ id: number }>({ method: 'POST', url: '/api/admin/broadcasts', payload });
   const list = async () =>
-    (await editor.request<{ data: AdminBroadcast[]; total: number }>({ method: 'GET', url: '/api/admin/broadcasts' }))
-      .data;
+    (
+      await editor.request<{ data: AdminBroadcast[]; total: number }>({
+        method: 'GET',
+        url: '/api/admin/broadcasts',
+      })
+    ).data;
   const broadcastRow = (id: number) =>
     t.services.db.selectFrom('message_broadcasts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const deliveredTo = async (id: number) =>
@@ -58,25 +62,43 @@ describe('console messages: broadcasts delivered in batches by a job', () => {
       code: 1,
       message: '请输入消息内容（500 字以内）',
     });
-    expect(await create({ message: '你好', audience: 'course' })).toMatchObject({ code: 1, message: '请选择课程' });
+    expect(await create({ message: '你好', audience: 'course' })).toMatchObject({
+      code: 1,
+      message: '请选择课程',
+    });
     expect(await create({ message: '你好', audience: 'course', course_id: 999_999 })).toMatchObject({
       code: 1,
       message: '课程不存在',
     });
-    expect(await create({ message: '你好', audience: 'member' })).toMatchObject({ code: 1, message: '请输入学员 ID' });
+    expect(await create({ message: '你好', audience: 'member' })).toMatchObject({
+      code: 1,
+      message: '请输入学员 ID',
+    });
     expect(await create({ message: '你好', audience: 'member', member_id: 999_999 })).toMatchObject({
       code: 1,
       message: '学员不存在',
     });
-    expect(await create({ message: '你好', audience: 'registered', registered_from: '2026-01-01' })).toMatchObject({
+    expect(
+      await create({ message: '你好', audience: 'registered', registered_from: '2026-01-01' }),
+    ).toMatchObject({
       code: 1,
       message: '请选择注册日期范围',
     });
     expect(
-      await create({ message: '你好', audience: 'registered', registered_from: '2026-02-01', registered_to: '2026-01-01' }),
+      await create({
+        message: '你好',
+        audience: 'registered',
+        registered_from: '2026-02-01',
+        registered_to: '2026-01-01',
+      }),
     ).toMatchObject({ code: 1, message: '开始日期不能晚于结束日期' });
     expect(
-      await create({ message: '你好', audience: 'registered', registered_from: '2026/01/01', registered_to: '2026-01-02' }),
+      await create({
+        message: '你好',
+        audience: 'registered',
+        registered_from: '2026/01/01',
+        registered_to: '2026-01-02',
+      }),
     ).toMatchObject({ code: 1, message: '日期格式须为 YYYY-MM-DD' });
     expect(await t.services.db.selectFrom('message_broadcasts').select('id').execute()).toEqual([]);
     const finance = await signedInAdmin(t, 'finance', 'cashier');
@@ -108,9 +130,18 @@ describe('console messages: broadcasts delivered in batches by a job', () => {
     expect(created.code).toBe(0);
     const id = created.data.id;
     const row = (await auditRows(t, 'broadcast.create')).at(-1)!;
-    expect(row).toMatchObject({ administrator_name: 'editor', target_type: 'broadcast', target_id: String(id) });
+    expect(row).toMatchObject({
+      administrator_name: 'editor',
+      target_type: 'broadcast',
+      target_id: String(id),
+    });
     expect(row.after).toMatchObject({ message: '平台升级通知', audience: 'all', total: MEMBERS });
-    expect((await list()).data[0]).toMatchObject({ state: 'queued', total: MEMBERS, sent: 0, audience_text: '全部学员' });
+    expect((await list()).data[0]).toMatchObject({
+      state: 'queued',
+      total: MEMBERS,
+      sent: 0,
+      audience_text: '全部学员',
+    });
 
     // One batch, then the run ends (its budget is spent).
     expect(await deliverBroadcasts(t.services.db, new Date(), { maxBatches: 1 })).toEqual({
@@ -147,7 +178,10 @@ describe('console messages: broadcasts delivered in batches by a job', () => {
     expect((await list()).data[0]).toMatchObject({ id, state: 'done', sent: MEMBERS, total: MEMBERS });
 
     // Running again changes nothing; a second copy is refused by the database itself.
-    expect(await deliverBroadcasts(t.services.db, new Date())).toEqual({ batches: 0, broadcasts_finished: 0 });
+    expect(await deliverBroadcasts(t.services.db, new Date())).toEqual({
+      batches: 0,
+      broadcasts_finished: 0,
+    });
     await expect(
       t.services.db
         .insertInto('notifications')

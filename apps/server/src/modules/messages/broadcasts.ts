@@ -94,7 +94,11 @@ export async function createBroadcast(
   if (audience === 'member') {
     if (!body.member_id) throw new BusinessError(MEMBER_REQUIRED);
     fields.member_id = body.member_id;
-    const member = await trx.selectFrom('users').select('id').where('id', '=', fields.member_id).executeTakeFirst();
+    const member = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', fields.member_id)
+      .executeTakeFirst();
     if (!member) throw new BusinessError(MEMBER_NOT_FOUND);
   }
   if (audience === 'course') {
@@ -148,7 +152,12 @@ export async function createBroadcast(
  * broadcast is done. A crash before the commit delivers nothing of the batch; the unique
  * (broadcast, member) index refuses a second copy whatever happens. Returns false when done.
  */
-export async function deliverBatch(db: Db, broadcastId: number, batchSize: number, now: Date): Promise<boolean> {
+export async function deliverBatch(
+  db: Db,
+  broadcastId: number,
+  batchSize: number,
+  now: Date,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const broadcast = await trx
       .selectFrom('message_broadcasts')

@@ -9,7 +9,8 @@ export const messagesModule: FeatureModule = {
   jobs: [
     {
       name: 'message-broadcasts',
-      description: "Deliver the console's group messages in batches of 500 members, resuming where a run stopped",
+      description:
+        "Deliver the console's group messages in batches of 500 members, resuming where a run stopped",
       lockId: 72_530_110,
       intervalSeconds: 10,
       run: (services, now) => deliverBroadcasts(services.db, now),
