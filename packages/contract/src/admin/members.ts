@@ -135,6 +135,14 @@ export const adminMembersApi = {
     params: idParams,
     data: adminMemberDetail,
   }),
+  vipPlans: defineEndpoint({
+    ...memberEndpoint,
+    method: 'GET',
+    path: '/api/admin/members/vip-plans',
+    permission: 'member.edit',
+    summary: 'The VIP plans VIP days can be granted on (also to those who may not edit plans)',
+    data: z.array(z.strictObject({ id: z.number(), name: z.string(), expire_days: z.number() })),
+  }),
   lock: defineEndpoint({
     ...memberEndpoint,
     method: 'PUT',

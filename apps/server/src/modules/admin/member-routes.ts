@@ -24,6 +24,17 @@ export default async function adminMemberRoutes(app: FastifyInstance) {
     ok(await memberDetail(db, request.params.id, now())),
   );
 
+  adminRoute(app, adminMembersApi.vipPlans, async () =>
+    ok(
+      await db
+        .selectFrom('roles')
+        .select(['id', 'name', 'expire_days'])
+        .orderBy('weight')
+        .orderBy('id')
+        .execute(),
+    ),
+  );
+
   adminRoute(app, adminMembersApi.lock, async (request) => {
     const { id } = request.params;
     await db.transaction().execute(async (trx) => {
