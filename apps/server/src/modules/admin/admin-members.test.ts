@@ -255,7 +255,14 @@ describe('operator console: members', () => {
   });
 
   it('grants VIP days on a plan and takes days back', async () => {
-    const roleId = await createRole(t, { name: '年度会员' });
+    const roleId = await createRole(t, { name: '年度会员', expire_days: 365 });
+    // 客服 may not edit VIP plans but picks one to grant days on.
+    const plans = await support.request<{ id: number; name: string; expire_days: number }[]>({
+      method: 'GET',
+      url: '/api/admin/members/vip-plans',
+    });
+    expect(plans.data).toContainEqual({ id: roleId, name: '年度会员', expire_days: 365 });
+    expect(await support.request({ method: 'GET', url: '/api/admin/vip-plans' })).toMatchObject({ code: 403 });
     const grant = (payload: object) =>
       support.request({ method: 'POST', url: `/api/admin/members/${bobId}/grants`, payload });
     expect(await grant({ kind: 'vip', role_id: roleId, reason: '活动' })).toMatchObject({
