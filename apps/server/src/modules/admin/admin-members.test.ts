@@ -262,7 +262,9 @@ describe('operator console: members', () => {
       url: '/api/admin/members/vip-plans',
     });
     expect(plans.data).toContainEqual({ id: roleId, name: '年度会员', expire_days: 365 });
-    expect(await support.request({ method: 'GET', url: '/api/admin/vip-plans' })).toMatchObject({ code: 403 });
+    expect(await support.request({ method: 'GET', url: '/api/admin/vip-plans' })).toMatchObject({
+      code: 403,
+    });
     const grant = (payload: object) =>
       support.request({ method: 'POST', url: `/api/admin/members/${bobId}/grants`, payload });
     expect(await grant({ kind: 'vip', role_id: roleId, reason: '活动' })).toMatchObject({
