@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminBroadcast } from '@kezhan/contract/admin/members';
+import type { MemberMessagesPage } from '@kezhan/contract/messages';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditRows, signedInAdmin, type AdminClient } from '../../../test/support/admin';
 import { createCourse } from '../../../test/support/orders';
@@ -233,6 +234,40 @@ describe('console messages: broadcasts delivered in batches by a job', () => {
       ['done', true],
       ['done', true],
       ['done', true],
+    ]);
+  });
+
+  it('shows a delivered group message in the member’s h5 inbox, counted unread', async () => {
+    const token = await t.loginBySms('13500000001');
+    const unread = async () =>
+      (await t.request<number>({ method: 'GET', url: '/api/v2/member/unreadNotificationCount', token })).data;
+    expect(await unread()).toBe(1);
+    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const created = await create({
+      message: '今天注册的同学：欢迎加入',
+      audience: 'registered',
+      registered_from: today,
+      registered_to: today,
+    });
+    expect((await list()).data[0]).toMatchObject({ id: created.data.id, state: 'queued', total: 1 });
+    expect(await unread()).toBe(1);
+    await deliverBroadcasts(t.services.db, new Date());
+    expect(await unread()).toBe(2);
+    const inbox = await t.request<MemberMessagesPage>({
+      method: 'GET',
+      url: '/api/v2/member/messages',
+      token,
+    });
+    expect(inbox.data.data[0]).toMatchObject({
+      data: { message: '今天注册的同学：欢迎加入' },
+      read_at: null,
+    });
+    expect(Object.keys(inbox.data.data[0]).sort()).toEqual([
+      'created_at',
+      'data',
+      'id',
+      'notifiable_id',
+      'read_at',
     ]);
   });
 });
