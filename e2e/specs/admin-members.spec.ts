@@ -70,17 +70,36 @@ test.describe('operator console: members and messages', () => {
       locale: 'zh-CN',
       serviceWorkers: 'block',
     });
-    await phone.addInitScript((t) => localStorage.setItem('meedu-h5-token', t), token);
+    // Stored once per tab, as a login would: a later sign-out stays signed out.
+    await phone.addInitScript((t) => {
+      if (!sessionStorage.getItem('kz-e2e-seeded')) {
+        localStorage.setItem('meedu-h5-token', t);
+        sessionStorage.setItem('kz-e2e-seeded', '1');
+      }
+    }, token);
     const h5 = await phone.newPage();
     await h5.goto('/member');
     const messagesLink = h5.getByRole('link', { name: /我的消息/ });
     // The registration message and the console's.
-    await expect(messagesLink.getByLabel('2条未读消息')).toBeVisible();
+    // A shared 2-core machine can take a while to bring up the h5 the first time.
+    await expect(messagesLink.getByLabel('2条未读消息')).toBeVisible({ timeout: 30_000 });
     await messagesLink.click();
     await expect(h5).toHaveURL(/\/messages$/);
     const item = h5.getByRole('button', { name: new RegExp(text) });
     await expect(item).toBeVisible();
     await expect(item.getByLabel('未读')).toBeVisible();
+
+    // Locking signs the member out at once: their next page load shows them signed out.
+    await page.getByRole('button', { name: '锁定' }).click();
+    await page
+      .getByRole('tooltip')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await expect(page.getByText('已锁定，学员已在所有设备退出登录')).toBeVisible();
+    await expect(page.getByRole('button', { name: '解锁' })).toBeVisible();
+    await h5.goto('/member');
+    await expect(h5.getByRole('link', { name: /请登录/ })).toBeVisible({ timeout: 15_000 });
+    await expect(h5.getByRole('link', { name: /我的消息/ })).toHaveAttribute('href', /\/login\?redirect=/);
     await phone.close();
   });
 });
