@@ -126,6 +126,31 @@ describe('operator console: members', () => {
       .insertInto('socialites')
       .values({ user_id: bobId, app: 'wechat', app_user_id: 'openid-bob' })
       .execute();
+    const order = await t.services.db
+      .insertInto('orders')
+      .values({
+        order_id: 'KZ-TEST-1',
+        user_id: bobId,
+        charge: 99,
+        amount: 99,
+        status: 9,
+        paid_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.services.db
+      .insertInto('order_goods')
+      .values(
+        ['SQL 入门', '讲义'].map((name) => ({
+          order_id: order.id,
+          goods_type: 'COURSE' as const,
+          goods_id: courseId,
+          goods_name: name,
+          goods_charge: 99,
+          goods_ori_charge: 99,
+        })),
+      )
+      .execute();
     const answer = await detail(bobId);
     expect(answer.code).toBe(0);
     expect(answer.data.profile).toMatchObject({
@@ -148,7 +173,10 @@ describe('operator console: members', () => {
     expect(answer.data.socials).toEqual([
       expect.objectContaining({ app: 'wechat', app_user_id: 'openid-bob' }),
     ]);
-    expect(answer.data.orders).toEqual([]);
+    expect(answer.data.orders).toEqual([
+      expect.objectContaining({ order_id: 'KZ-TEST-1', goods: 'SQL 入门、讲义', amount: 99, status: 9 }),
+    ]);
+    expect(answer.data.orders[0].paid_at).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(await detail(999_999)).toMatchObject({ code: 1, message: '学员不存在' });
   });
 
