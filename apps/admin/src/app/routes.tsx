@@ -14,6 +14,9 @@ const VipPlansPage = lazy(() => import('@/features/vip/vip-plans-page'));
 const HomeBlocksPage = lazy(() => import('@/features/home/home-blocks-page'));
 const ContentTransferPage = lazy(() => import('@/features/content/content-transfer-page'));
 const AuditLogPage = lazy(() => import('@/features/audit/audit-log-page'));
+const MemberListPage = lazy(() => import('@/features/members/member-list-page'));
+const MemberDetailPage = lazy(() => import('@/features/members/member-detail-page'));
+const BroadcastsPage = lazy(() => import('@/features/messages/broadcasts-page'));
 
 function Guarded({ permission, children }: { permission: AdminPermission; children: ReactNode }) {
   return useSession().can(permission) ? children : <Forbidden />;
@@ -39,6 +42,9 @@ export const router = createBrowserRouter(
         { path: 'content', element: page('course.edit', <ContentTransferPage />) },
         { path: 'settings', element: page('settings.manage', <SettingsPage />) },
         { path: 'audit-logs', element: page('audit.view', <AuditLogPage />) },
+        { path: 'members', element: page('member.view', <MemberListPage />) },
+        { path: 'members/:id', element: page('member.view', <MemberDetailPage />) },
+        { path: 'messages', element: page('message.send', <BroadcastsPage />) },
         { path: '*', element: <Forbidden /> },
       ],
     },

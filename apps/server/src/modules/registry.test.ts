@@ -20,6 +20,7 @@ describe('feature modules', () => {
       'execute-account-deletions',
       'expire-unpaid-orders',
       'media-transcode',
+      'message-broadcasts',
       'purge-expired-records',
     ]);
     expect(LOGIN_HOOKS).toHaveLength(1);

@@ -1,5 +1,6 @@
 import type { Endpoint } from '../endpoint';
 import { adminContentApi, adminCoursesApi } from './courses';
+import { adminBroadcastsApi, adminMembersApi } from './members';
 import { adminSessionApi } from './session';
 import { adminSiteApi } from './site';
 import { adminVideosApi } from './videos';
@@ -11,4 +12,6 @@ export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(adminContentApi),
   ...Object.values(adminSiteApi),
   ...Object.values(adminVideosApi),
+  ...Object.values(adminMembersApi),
+  ...Object.values(adminBroadcastsApi),
 ];

@@ -28,6 +28,15 @@ const ACTION_NAMES: Record<string, string> = {
   'video.create': '新建视频',
   'video.update': '编辑视频',
   'video.upload': '上传视频',
+  'member.lock': '锁定学员',
+  'member.unlock': '解锁学员',
+  'member.grant_course': '赠送课程',
+  'member.revoke_course': '撤销课程',
+  'member.grant_vip': '赠送会员天数',
+  'member.revoke_vip': '撤销会员天数',
+  'member.mobile': '修改学员手机号',
+  'member.message': '发送消息给学员',
+  'broadcast.create': '群发站内消息',
 };
 
 const json = (value: unknown) => (value === null ? '—' : JSON.stringify(value, null, 2));

@@ -1,13 +1,14 @@
 import type { FeatureModule } from '../module';
 import { adminCommands } from './commands';
 import adminContentRoutes from './content-routes';
+import adminMemberRoutes from './member-routes';
 import adminSessionRoutes from './session-routes';
 import adminVideoRoutes from './video-routes';
 
 /** Operator console API (`/api/admin/…`): administrators, sessions, permissions, audit log. */
 export const adminModule: FeatureModule = {
   name: 'admin',
-  routes: [adminSessionRoutes, adminContentRoutes, adminVideoRoutes],
+  routes: [adminSessionRoutes, adminContentRoutes, adminVideoRoutes, adminMemberRoutes],
   commands: adminCommands,
   migrations: ['0090_admin.sql'],
 };

@@ -1,0 +1,432 @@
+import { useState } from 'react';
+import {
+  App,
+  Avatar,
+  Button,
+  Descriptions,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Progress,
+  Select,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
+import { Link, useParams } from 'react-router-dom';
+import type { AdminMemberGoodsBody, MemberGoodsKind } from '@kezhan/contract/admin/members';
+import { ORDER_STATUS_TEXT, type OrderStatus } from '@kezhan/contract/order-status';
+import { useSession } from '@/shared/session';
+import { LoadError, PageLoading } from '@/shared/states';
+import { useLoad } from '@/shared/use-load';
+import {
+  changeMobile,
+  formatTime,
+  getMember,
+  grantGoods,
+  listVipPlans,
+  revokeGoods,
+  searchCourses,
+  sendMessage,
+  setLock,
+  type MemberDetail,
+} from './api';
+
+type Dialog =
+  { kind: 'grant' | 'revoke'; goods: MemberGoodsKind } | { kind: 'mobile' } | { kind: 'message' } | null;
+
+const PLATFORM_NAMES: Record<string, string> = { H5: '手机网页', PC: '电脑网页', APP: 'App', MINI: '小程序' };
+const SOCIAL_NAMES: Record<string, string> = { qq: 'QQ', wechat: '微信', wechat_mp: '微信公众号' };
+
+function CoursePicker({ value, onChange }: { value?: number; onChange?: (value: number) => void }) {
+  const [keyword, setKeyword] = useState('');
+  const courses = useLoad(() => searchCourses(keyword), keyword);
+  return (
+    <Select
+      aria-label="课程"
+      showSearch
+      value={value}
+      onChange={onChange}
+      filterOption={false}
+      onSearch={setKeyword}
+      placeholder="输入课程名称搜索"
+      loading={courses.loading}
+      options={(courses.data?.data ?? []).map((course) => ({ value: course.id, label: course.title }))}
+    />
+  );
+}
+
+function GoodsDialog({
+  member,
+  dialog,
+  onClose,
+  onDone,
+}: {
+  member: MemberDetail;
+  dialog: { kind: 'grant' | 'revoke'; goods: MemberGoodsKind };
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<AdminMemberGoodsBody>();
+  const [saving, setSaving] = useState(false);
+  const plans = useLoad(listVipPlans, 'vip-plans');
+  const granting = dialog.kind === 'grant';
+  const title = `${granting ? '赠送' : '撤销'}${dialog.goods === 'course' ? '课程' : '会员天数'}`;
+  const ownedCourses = member.courses.map((course) => ({ value: course.course_id, label: course.title }));
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    setSaving(true);
+    try {
+      const body = { ...values, kind: dialog.goods };
+      await (granting ? grantGoods : revokeGoods)(member.profile.id, body);
+      message.success(granting ? '已赠送' : '已撤销');
+      onDone();
+    } catch (error) {
+      message.error((error as Error).message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={title}
+      okText="确定"
+      cancelText="取消"
+      confirmLoading={saving}
+      onOk={submit}
+      onCancel={onClose}
+    >
+      <Form form={form} layout="vertical">
+        {dialog.goods === 'course' && (
+          <Form.Item name="course_id" label="课程" rules={[{ required: true, message: '请选择课程' }]}>
+            {granting ? (
+              <CoursePicker />
+            ) : (
+              <Select aria-label="课程" options={ownedCourses} placeholder="学员拥有的课程" />
+            )}
+          </Form.Item>
+        )}
+        {dialog.goods === 'vip' && granting && (
+          <Form.Item name="role_id" label="会员计划" rules={[{ required: true, message: '请选择会员计划' }]}>
+            <Select
+              aria-label="会员计划"
+              loading={plans.loading}
+              options={(plans.data ?? []).map((plan) => ({ value: plan.id, label: plan.name }))}
+            />
+          </Form.Item>
+        )}
+        {dialog.goods === 'vip' && (
+          <Form.Item name="days" label="天数" rules={[{ required: true, message: '请填写天数' }]}>
+            <InputNumber min={1} max={36500} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        )}
+        <Form.Item
+          name="reason"
+          label="原因"
+          rules={[{ required: true, whitespace: true, message: '请填写原因（200 字以内）' }]}
+        >
+          <Input.TextArea maxLength={200} showCount rows={3} placeholder="记录在操作日志中" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function TextDialog({
+  title,
+  label,
+  initial,
+  maxLength,
+  onSubmit,
+  onClose,
+}: {
+  title: string;
+  label: string;
+  initial: string;
+  maxLength: number;
+  onSubmit: (value: string) => Promise<void>;
+  onClose: () => void;
+}) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ value: string }>();
+  const [saving, setSaving] = useState(false);
+  const submit = async () => {
+    const { value } = await form.validateFields();
+    setSaving(true);
+    try {
+      await onSubmit(value.trim());
+    } catch (error) {
+      message.error((error as Error).message);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={title}
+      okText="确定"
+      cancelText="取消"
+      confirmLoading={saving}
+      onOk={submit}
+      onCancel={onClose}
+    >
+      <Form form={form} layout="vertical" initialValues={{ value: initial }}>
+        <Form.Item
+          name="value"
+          label={label}
+          rules={[{ required: true, whitespace: true, message: `请输入${label}` }]}
+        >
+          {maxLength > 20 ? (
+            <Input.TextArea maxLength={maxLength} showCount rows={4} />
+          ) : (
+            <Input maxLength={maxLength} />
+          )}
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+export default function MemberDetailPage() {
+  const id = Number(useParams().id);
+  const { can } = useSession();
+  const { message } = App.useApp();
+  const member = useLoad(() => getMember(id), String(id));
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const canEdit = can('member.edit');
+
+  if (member.error) return <LoadError error={member.error} onRetry={member.reload} />;
+  if (!member.data) return <PageLoading />;
+  const { profile } = member.data;
+  const done = () => {
+    setDialog(null);
+    member.reload();
+  };
+
+  const toggleLock = async () => {
+    try {
+      await setLock(profile.id, profile.is_lock ? 0 : 1);
+      message.success(profile.is_lock ? '已解锁' : '已锁定，学员已在所有设备退出登录');
+      member.reload();
+    } catch (error) {
+      message.error((error as Error).message);
+    }
+  };
+
+  return (
+    <>
+      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+        <Space>
+          <Avatar src={profile.avatar || undefined} alt="" />
+          <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
+            {profile.nick_name}
+          </Typography.Title>
+          {profile.is_lock ? <Tag color="#a8071a">已锁定</Tag> : null}
+          <Link to="/members">返回列表</Link>
+        </Space>
+        <Space wrap>
+          {canEdit && (
+            <>
+              <Popconfirm
+                title={profile.is_lock ? '解锁该学员？' : '锁定该学员？'}
+                description={profile.is_lock ? undefined : '锁定后学员立即在所有设备退出登录，且无法再登录。'}
+                okText="确定"
+                cancelText="取消"
+                onConfirm={toggleLock}
+              >
+                <Button danger={!profile.is_lock}>{profile.is_lock ? '解锁' : '锁定'}</Button>
+              </Popconfirm>
+              <Button onClick={() => setDialog({ kind: 'grant', goods: 'course' })}>赠送课程</Button>
+              <Button onClick={() => setDialog({ kind: 'grant', goods: 'vip' })}>赠送会员天数</Button>
+              <Button onClick={() => setDialog({ kind: 'revoke', goods: 'course' })}>撤销课程</Button>
+              <Button onClick={() => setDialog({ kind: 'revoke', goods: 'vip' })}>撤销会员天数</Button>
+              <Button onClick={() => setDialog({ kind: 'mobile' })}>修改手机号</Button>
+            </>
+          )}
+          {can('message.send') && (
+            <Button type="primary" onClick={() => setDialog({ kind: 'message' })}>
+              发送消息
+            </Button>
+          )}
+        </Space>
+      </Flex>
+      <Tabs
+        items={[
+          {
+            key: 'profile',
+            label: '资料',
+            children: (
+              <Descriptions bordered column={2} size="small">
+                <Descriptions.Item label="学员 ID">{profile.id}</Descriptions.Item>
+                <Descriptions.Item label="昵称">{profile.nick_name}</Descriptions.Item>
+                <Descriptions.Item label="手机号">
+                  {profile.is_bind_mobile ? profile.mobile : '未绑定'}
+                </Descriptions.Item>
+                <Descriptions.Item label="状态">{profile.is_lock ? '已锁定' : '正常'}</Descriptions.Item>
+                <Descriptions.Item label="会员">
+                  {profile.role_name
+                    ? `${profile.role_name}（至 ${formatTime(profile.role_expired_at)}）`
+                    : '非会员'}
+                </Descriptions.Item>
+                <Descriptions.Item label="积分">{profile.credit1}</Descriptions.Item>
+                <Descriptions.Item label="邀请余额">{profile.invite_balance}</Descriptions.Item>
+                <Descriptions.Item label="实名认证">
+                  {profile.is_verify ? `已认证（${profile.real_name}）` : '未认证'}
+                </Descriptions.Item>
+                <Descriptions.Item label="注册 IP">{profile.register_ip || '—'}</Descriptions.Item>
+                <Descriptions.Item label="注册时间">{formatTime(profile.created_at)}</Descriptions.Item>
+              </Descriptions>
+            ),
+          },
+          {
+            key: 'orders',
+            label: '订单',
+            children: (
+              <Table
+                rowKey="id"
+                size="small"
+                dataSource={member.data.orders}
+                pagination={false}
+                locale={{ emptyText: '暂无订单' }}
+                columns={[
+                  { title: '订单号', dataIndex: 'order_id' },
+                  { title: '商品', dataIndex: 'goods' },
+                  { title: '金额', dataIndex: 'amount', render: (amount: number) => `¥${amount}` },
+                  {
+                    title: '状态',
+                    dataIndex: 'status',
+                    render: (status: number) => ORDER_STATUS_TEXT[status as OrderStatus] ?? status,
+                  },
+                  { title: '下单时间', dataIndex: 'created_at', render: formatTime },
+                  { title: '支付时间', dataIndex: 'paid_at', render: formatTime },
+                ]}
+              />
+            ),
+          },
+          {
+            key: 'courses',
+            label: '课程与进度',
+            children: (
+              <Table
+                rowKey="course_id"
+                size="small"
+                dataSource={member.data.courses}
+                pagination={false}
+                locale={{ emptyText: '暂无课程' }}
+                columns={[
+                  { title: '课程', dataIndex: 'title' },
+                  {
+                    title: '学习进度',
+                    dataIndex: 'progress',
+                    width: 220,
+                    render: (progress: number) => (
+                      <Progress percent={progress} size="small" aria-label={`学习进度 ${progress}%`} />
+                    ),
+                  },
+                  { title: '已看完视频', dataIndex: 'watched_videos', width: 110 },
+                  { title: '最近学习', dataIndex: 'last_watched_at', render: formatTime },
+                  {
+                    title: '开通方式',
+                    dataIndex: 'charge',
+                    render: (charge: number) => (charge > 0 ? `购买 ¥${charge}` : '赠送或免费'),
+                  },
+                  { title: '开通时间', dataIndex: 'created_at', render: formatTime },
+                ]}
+              />
+            ),
+          },
+          {
+            key: 'logins',
+            label: '登录记录',
+            children: (
+              <Table
+                rowKey="id"
+                size="small"
+                dataSource={member.data.login_records}
+                pagination={false}
+                locale={{ emptyText: '暂无登录记录' }}
+                columns={[
+                  { title: '时间', dataIndex: 'created_at', width: 180, render: formatTime },
+                  {
+                    title: '平台',
+                    dataIndex: 'platform',
+                    width: 100,
+                    render: (platform: string) => PLATFORM_NAMES[platform] ?? platform,
+                  },
+                  { title: 'IP', dataIndex: 'ip', width: 140 },
+                  { title: '设备', dataIndex: 'ua', ellipsis: true },
+                  {
+                    title: '状态',
+                    dataIndex: 'revoked_at',
+                    width: 100,
+                    render: (revoked: string | null) =>
+                      revoked ? <Tag>已退出</Tag> : <Tag color="#1f6f1a">有效</Tag>,
+                  },
+                ]}
+              />
+            ),
+          },
+          {
+            key: 'socials',
+            label: '社交绑定',
+            children: (
+              <Table
+                rowKey="app"
+                size="small"
+                dataSource={member.data.socials}
+                pagination={false}
+                locale={{ emptyText: '未绑定社交账号' }}
+                columns={[
+                  { title: '平台', dataIndex: 'app', render: (app: string) => SOCIAL_NAMES[app] ?? app },
+                  { title: '账号标识', dataIndex: 'app_user_id' },
+                  { title: '绑定时间', dataIndex: 'created_at', render: formatTime },
+                ]}
+              />
+            ),
+          },
+        ]}
+      />
+      {(dialog?.kind === 'grant' || dialog?.kind === 'revoke') && (
+        <GoodsDialog member={member.data} dialog={dialog} onClose={() => setDialog(null)} onDone={done} />
+      )}
+      {dialog?.kind === 'mobile' && (
+        <TextDialog
+          title="修改手机号"
+          label="新手机号"
+          initial=""
+          maxLength={20}
+          onClose={() => setDialog(null)}
+          onSubmit={async (mobile) => {
+            await changeMobile(profile.id, mobile);
+            message.success('手机号已修改');
+            done();
+          }}
+        />
+      )}
+      {dialog?.kind === 'message' && (
+        <TextDialog
+          title={`发送消息给 ${profile.nick_name}`}
+          label="消息内容"
+          initial=""
+          maxLength={500}
+          onClose={() => setDialog(null)}
+          onSubmit={async (text) => {
+            await sendMessage(profile.id, text);
+            message.success('消息已发送');
+            done();
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,338 @@
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import type {
+  AdminMember,
+  AdminMemberDetail,
+  adminMemberGoodsBody,
+  adminMemberListQuery,
+} from '@kezhan/contract/admin/members';
+import type { Db } from '../../shared/db/database';
+import { BusinessError } from '../../shared/http/errors';
+import { isBoundMobile } from '../member/member-detail';
+import { rejectingDuplicate } from '../member/profile-service';
+import { deliverGoods, revokeGoods } from '../orders/delivery';
+import '../courses/tables';
+import '../orders/tables';
+
+export const MEMBER_NOT_FOUND = '学员不存在';
+export const COURSE_NOT_FOUND = '课程不存在';
+export const VIP_PLAN_NOT_FOUND = '会员计划不存在';
+export const COURSE_REQUIRED = '请选择课程';
+export const VIP_PLAN_REQUIRED = '请选择会员计划';
+export const DAYS_REQUIRED = '请填写天数';
+export const COURSE_ALREADY_OWNED = '学员已拥有该课程';
+export const COURSE_NOT_OWNED = '学员没有该课程';
+export const NOT_VIP = '学员当前不是会员';
+export const MOBILE_UNCHANGED = '新手机号与当前手机号相同';
+export const MOBILE_TAKEN_BY_OTHER = '该手机号已被其他学员使用';
+
+const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
+
+/** Escapes `%`, `_` and `\` so a search word matches literally in LIKE. */
+const likeLiteral = (word: string) => word.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+const memberColumns = [
+  'u.id',
+  'u.nick_name',
+  'u.avatar',
+  'u.mobile',
+  'u.is_lock',
+  'u.role_id',
+  'u.role_expired_at',
+  'u.created_at',
+  'r.name as role_row_name',
+] as const;
+
+type MemberRow = {
+  id: number;
+  nick_name: string;
+  avatar: string;
+  mobile: string;
+  is_lock: number;
+  role_id: number;
+  role_expired_at: Date | null;
+  created_at: Date;
+  role_row_name: string | null;
+};
+
+const shapeMember = (row: MemberRow, now: Date): AdminMember => ({
+  id: row.id,
+  nick_name: row.nick_name,
+  avatar: row.avatar,
+  mobile: row.mobile,
+  is_bind_mobile: isBoundMobile(row.mobile) ? 1 : 0,
+  is_lock: row.is_lock,
+  role_id: row.role_id,
+  role_name: row.role_expired_at && new Date(row.role_expired_at) > now ? (row.role_row_name ?? '') : '',
+  role_expired_at: iso(row.role_expired_at),
+  created_at: new Date(row.created_at).toISOString(),
+});
+
+/** Members matching an id, the beginning of a mobile or part of a nickname; newest first. */
+export async function searchMembers(db: Db, query: z.output<typeof adminMemberListQuery>, now: Date) {
+  const { page, page_size: pageSize } = query;
+  let base = db.selectFrom('users as u').leftJoin('roles as r', 'r.id', 'u.role_id');
+  const keyword = query.keyword;
+  if (keyword) {
+    const pattern = likeLiteral(keyword);
+    base = base.where((eb) =>
+      eb.or([
+        ...(/^\d{1,9}$/.test(keyword) ? [eb('u.id', '=', Number(keyword))] : []),
+        eb('u.mobile', 'like', `${pattern}%`),
+        eb('u.nick_name', 'ilike', `%${pattern}%`),
+      ]),
+    );
+  }
+  if (query.is_lock !== undefined) base = base.where('u.is_lock', '=', query.is_lock);
+  const [{ total }] = await base.select((eb) => eb.fn.countAll<string>().as('total')).execute();
+  const rows = await base
+    .select(memberColumns)
+    .orderBy('u.id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return { total: Number(total), data: rows.map((row) => shapeMember(row, now)) };
+}
+
+const DETAIL_ROWS = 50;
+
+export async function memberDetail(db: Db, id: number, now: Date): Promise<AdminMemberDetail> {
+  const row = await db
+    .selectFrom('users as u')
+    .leftJoin('roles as r', 'r.id', 'u.role_id')
+    .leftJoin('user_profiles as p', 'p.user_id', 'u.id')
+    .select([
+      ...memberColumns,
+      'u.credit1',
+      'u.invite_balance',
+      'u.register_ip',
+      'p.real_name',
+      'p.is_verify',
+    ])
+    .where('u.id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw new BusinessError(MEMBER_NOT_FOUND);
+  const [orders, courses, logins, socials] = await Promise.all([
+    db
+      .selectFrom('orders as o')
+      .select([
+        'o.id',
+        'o.order_id',
+        'o.amount',
+        'o.status',
+        'o.payment_method',
+        'o.created_at',
+        'o.paid_at',
+        sql<string>`coalesce((select string_agg(g.goods_name, '、' order by g.id) from order_goods g where g.order_id = o.id), '')`.as(
+          'goods',
+        ),
+      ])
+      .where('o.user_id', '=', id)
+      .orderBy('o.id', 'desc')
+      .limit(DETAIL_ROWS)
+      .execute(),
+    db
+      .selectFrom('user_courses as uc')
+      .innerJoin('courses as c', 'c.id', 'uc.course_id')
+      .leftJoin('course_learn_records as l', (join) =>
+        join.onRef('l.course_id', '=', 'uc.course_id').onRef('l.user_id', '=', 'uc.user_id'),
+      )
+      .select([
+        'uc.course_id',
+        'c.title',
+        'uc.charge',
+        'uc.created_at',
+        'l.progress',
+        sql<number>`(select count(*)::int from video_watch_records w where w.user_id = uc.user_id and w.course_id = uc.course_id and w.watched_at is not null)`.as(
+          'watched_videos',
+        ),
+        sql<Date | null>`(select max(w.updated_at) from video_watch_records w where w.user_id = uc.user_id and w.course_id = uc.course_id)`.as(
+          'last_watched_at',
+        ),
+      ])
+      .where('uc.user_id', '=', id)
+      .orderBy('uc.created_at', 'desc')
+      .limit(DETAIL_ROWS)
+      .execute(),
+    db
+      .selectFrom('user_login_records')
+      .select(['id', 'platform', 'ip', 'ua', 'created_at', 'revoked_at'])
+      .where('user_id', '=', id)
+      .orderBy('id', 'desc')
+      .limit(DETAIL_ROWS)
+      .execute(),
+    db
+      .selectFrom('socialites')
+      .select(['app', 'app_user_id', 'created_at'])
+      .where('user_id', '=', id)
+      .orderBy('id')
+      .execute(),
+  ]);
+  return {
+    profile: {
+      ...shapeMember(row, now),
+      credit1: row.credit1,
+      invite_balance: row.invite_balance,
+      register_ip: row.register_ip,
+      real_name: row.real_name ?? '',
+      is_verify: row.is_verify ?? 0,
+    },
+    orders: orders.map((order) => ({
+      id: order.id,
+      order_id: order.order_id,
+      goods: order.goods,
+      amount: order.amount,
+      status: order.status,
+      payment_method: order.payment_method,
+      created_at: new Date(order.created_at).toISOString(),
+      paid_at: iso(order.paid_at),
+    })),
+    courses: courses.map((course) => ({
+      course_id: course.course_id,
+      title: course.title,
+      charge: course.charge,
+      created_at: new Date(course.created_at).toISOString(),
+      progress: course.progress ?? 0,
+      watched_videos: course.watched_videos,
+      last_watched_at: iso(course.last_watched_at),
+    })),
+    login_records: logins.map((login) => ({
+      id: login.id,
+      platform: login.platform,
+      ip: login.ip,
+      ua: login.ua,
+      created_at: new Date(login.created_at).toISOString(),
+      revoked_at: iso(login.revoked_at),
+    })),
+    socials: socials.map((social) => ({
+      app: social.app,
+      app_user_id: social.app_user_id,
+      created_at: new Date(social.created_at).toISOString(),
+    })),
+  };
+}
+
+async function lockedMember(trx: Db, id: number) {
+  const row = await trx
+    .selectFrom('users')
+    .select(['id', 'mobile', 'is_lock', 'role_id', 'role_expired_at'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw new BusinessError(MEMBER_NOT_FOUND);
+  return row;
+}
+
+/**
+ * Locks or unlocks a member. Locking revokes every login record of the member, as a password
+ * reset does, so each token they hold is refused on its next request on every node; the guard
+ * and every login path also refuse a locked member.
+ */
+export async function setMemberLock(trx: Db, id: number, isLock: number, now: Date) {
+  const member = await lockedMember(trx, id);
+  await trx.updateTable('users').set({ is_lock: isLock, updated_at: now }).where('id', '=', id).execute();
+  let signedOut = 0;
+  if (isLock === 1) {
+    const revoked = await trx
+      .updateTable('user_login_records')
+      .set({ revoked_at: now })
+      .where('user_id', '=', id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    signedOut = Number(revoked.numUpdatedRows);
+  }
+  return { before: { is_lock: member.is_lock }, after: { is_lock: isLock, sessions_signed_out: signedOut } };
+}
+
+const vipState = (row: { role_id: number; role_expired_at: Date | null }) => ({
+  role_id: row.role_id,
+  role_expired_at: iso(row.role_expired_at),
+});
+
+const ownsCourse = async (trx: Db, userId: number, courseId: number) =>
+  Boolean(
+    await trx
+      .selectFrom('user_courses')
+      .select('course_id')
+      .where('user_id', '=', userId)
+      .where('course_id', '=', courseId)
+      .executeTakeFirst(),
+  );
+
+/**
+ * Gives (`grant`) or takes back (`revoke`) a course or VIP days through the same delivery code an
+ * order uses. Returns the audit's target and before/after (the reason is recorded with `after`).
+ */
+export async function changeMemberGoods(
+  trx: Db,
+  id: number,
+  body: z.output<typeof adminMemberGoodsBody>,
+  direction: 'grant' | 'revoke',
+  now: Date,
+) {
+  const member = await lockedMember(trx, id);
+  const { reason } = body;
+  if (body.kind === 'course') {
+    if (!body.course_id) throw new BusinessError(COURSE_REQUIRED);
+    const courseId = body.course_id;
+    const course = await trx
+      .selectFrom('courses')
+      .select(['id', 'title'])
+      .where('id', '=', courseId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!course) throw new BusinessError(COURSE_NOT_FOUND);
+    const owned = await ownsCourse(trx, id, courseId);
+    const goods = { goods_type: 'COURSE', goods_id: courseId, expire_days: 0 };
+    if (direction === 'grant') {
+      if (owned) throw new BusinessError(COURSE_ALREADY_OWNED);
+      await deliverGoods(trx, id, 0, goods, now);
+    } else {
+      if (!owned) throw new BusinessError(COURSE_NOT_OWNED);
+      await revokeGoods(trx, id, goods, now);
+    }
+    return {
+      before: { course_id: courseId, title: course.title, owned },
+      after: { course_id: courseId, title: course.title, owned: direction === 'grant', reason },
+    };
+  }
+  if (!body.days) throw new BusinessError(DAYS_REQUIRED);
+  const { days } = body;
+  let roleId = member.role_id;
+  if (direction === 'grant') {
+    if (!body.role_id) throw new BusinessError(VIP_PLAN_REQUIRED);
+    roleId = body.role_id;
+    const plan = await trx.selectFrom('roles').select('id').where('id', '=', roleId).executeTakeFirst();
+    if (!plan) throw new BusinessError(VIP_PLAN_NOT_FOUND);
+    await deliverGoods(trx, id, 0, { goods_type: 'ROLE', goods_id: roleId, expire_days: days }, now);
+  } else {
+    if (!member.role_id || !member.role_expired_at || new Date(member.role_expired_at) <= now) {
+      throw new BusinessError(NOT_VIP);
+    }
+    await revokeGoods(trx, id, { goods_type: 'ROLE', goods_id: roleId, expire_days: days }, now);
+  }
+  const after = await lockedMember(trx, id);
+  return { before: vipState(member), after: { ...vipState(after), days, reason } };
+}
+
+/** Changes a member's mobile; another member's mobile is refused (also when two requests race). */
+export async function changeMemberMobile(trx: Db, id: number, mobile: string, now: Date) {
+  const member = await lockedMember(trx, id);
+  if (member.mobile === mobile) throw new BusinessError(MOBILE_UNCHANGED);
+  const owner = await trx
+    .selectFrom('users')
+    .select('id')
+    .where('mobile', '=', mobile)
+    .where('id', '!=', id)
+    .executeTakeFirst();
+  if (owner) throw new BusinessError(MOBILE_TAKEN_BY_OTHER);
+  await rejectingDuplicate(MOBILE_TAKEN_BY_OTHER, () =>
+    trx.updateTable('users').set({ mobile, updated_at: now }).where('id', '=', id).execute(),
+  );
+  return { before: { mobile: member.mobile }, after: { mobile } };
+}
+
+export async function memberExists(db: Db, id: number): Promise<void> {
+  const row = await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
+  if (!row) throw new BusinessError(MEMBER_NOT_FOUND);
+}
