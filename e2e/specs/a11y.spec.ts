@@ -40,7 +40,7 @@ async function scan(page: Page, path: string, rules?: string[]): Promise<string[
   await settle(page);
   const found = await axeViolations(page, path, rules);
   const h1 = await page.locator('h1').allInnerTexts();
-  if (h1.length !== 1) found.push(`${label} has ${h1.length} h1: ${h1.join(' / ')}`);
+  if (h1.length !== 1) found.push(`${path} has ${h1.length} h1: ${h1.join(' / ')}`);
   return found;
 }
 
