@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { signedInAdmin, type AdminClient } from '../../../test/support/admin';
 import { addCourse, addVideo } from '../../../test/support/courses';
 import type { Db } from '../../shared/db/database';
+import { rollUpCourseSales } from './rollup';
 
 // 10:00 on 10 March in Shanghai: that day began at 16:00 UTC on the 9th.
 const NOW = new Date('2026-03-10T02:00:00Z');
@@ -281,6 +282,38 @@ describe('operator console: 数据概览', () => {
       [x, 900],
       [z, 50],
     ]);
+  });
+
+  it('ranks the same once the complete days are rolled up; today stays live', async () => {
+    const before = [await overview('today'), await overview('7d'), await overview('30d')];
+    // The first run covers every paid order: G (8 February, 23:59:59 in Shanghai) to B (yesterday).
+    expect(await rollUpCourseSales(t.services.db, NOW)).toEqual({
+      from: '2026-02-08',
+      through: '2026-03-09',
+      rows: 4,
+    });
+    expect([await overview('today'), await overview('7d'), await overview('30d')]).toEqual(before);
+
+    await addOrder(t.services.db, {
+      userId: 1,
+      amount: 45,
+      paidAt: at('2026-03-10T01:45:00Z'),
+      goods: { type: 'COURSE', id: z, name: '机器学习' },
+    });
+    const month = await overview('30d');
+    expect(month.totals.revenue).toBe(425);
+    expect(month.top_courses_by_sales).toEqual([
+      { course_id: y, title: '数据分析', orders: 2, sales: 350 },
+      { course_id: x, title: 'Python 入门', orders: 2, sales: 300 },
+      { course_id: z, title: '机器学习', orders: 2, sales: 85 },
+    ]);
+    // Later runs read the last rolled-up day again and go no further than yesterday.
+    expect(await rollUpCourseSales(t.services.db, NOW)).toEqual({
+      from: '2026-03-08',
+      through: '2026-03-09',
+      rows: 1,
+    });
+    expect((await overview('30d')).top_courses_by_sales).toEqual(month.top_courses_by_sales);
   });
 
   it('refuses an unknown range with a Chinese message', async () => {

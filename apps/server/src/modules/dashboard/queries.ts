@@ -1,34 +1,38 @@
 import { sql } from 'kysely';
 import type { AdminDashboard, DashboardRange } from '@kezhan/contract/admin/dashboard';
-import { ORDER_STATUS } from '@kezhan/contract/order-status';
 import type { Db } from '../../shared/db/database';
 import { chinaDayStart, rawDateTime } from '../../shared/time';
+import { chinaDate, chinaDayBegins, courseSalesRolledThrough, DAY_MS, PAID_STATUSES } from './rollup';
 
 const HOUR_MS = 3600 * 1000;
-const DAY_MS = 24 * HOUR_MS;
 const RANGE_DAYS: Record<DashboardRange, number> = { today: 1, '7d': 7, '30d': 30 };
-/** Orders that were paid: a fully refunded order keeps its `paid_at`. */
-const PAID_STATUSES = [ORDER_STATUS.PAID, ORDER_STATUS.REFUNDED];
 const TOP = 10;
 
-export interface DashboardWindow {
+interface DashboardWindow {
   range: DashboardRange;
   start: Date;
   end: Date;
   bucket: 'hour' | 'day';
   bucketMs: number;
   buckets: number;
+  /** The last day of `course_sales_daily` (null before the rollup's first run). */
+  salesRolledThrough: string | null;
 }
 
 /** [start, end) of a range in Shanghai days, today included; today is charted by the hour. */
-export function dashboardWindow(range: DashboardRange, now: Date): DashboardWindow {
+export function dashboardWindow(
+  range: DashboardRange,
+  now: Date,
+  salesRolledThrough: string | null,
+): DashboardWindow {
   const today = chinaDayStart(now);
   const days = RANGE_DAYS[range];
   const start = new Date(today.getTime() - (days - 1) * DAY_MS);
   const end = new Date(today.getTime() + DAY_MS);
   const bucket = range === 'today' ? 'hour' : 'day';
   const bucketMs = bucket === 'hour' ? HOUR_MS : DAY_MS;
-  return { range, start, end, bucket, bucketMs, buckets: (end.getTime() - start.getTime()) / bucketMs };
+  const buckets = (end.getTime() - start.getTime()) / bucketMs;
+  return { range, start, end, bucket, bucketMs, buckets, salesRolledThrough };
 }
 
 /** The bucket number of a timestamp column: Shanghai days (or hours) since the range's start. */
@@ -68,45 +72,65 @@ function activeLearners(db: Db, w: DashboardWindow) {
     .where('updated_at', '<', w.end);
 }
 
-/** Courses by what their paid orders charged for them (order-level discounts not spread). */
+/**
+ * Courses by what their paid orders charged for them (order-level discounts not spread): the
+ * complete days from the daily rollup, the rest (today, or whatever the job has not reached yet)
+ * from the orders.
+ */
 function topCoursesBySales(db: Db, w: DashboardWindow) {
-  const sold = db
+  const covered = w.salesRolledThrough ? chinaDayBegins(w.salesRolledThrough).getTime() + DAY_MS : 0;
+  const liveFrom = new Date(Math.min(w.end.getTime(), Math.max(w.start.getTime(), covered)));
+  const rolled = db
+    .selectFrom('course_sales_daily')
+    .select(['course_id', 'orders', 'sales'])
+    .where('day', '>=', chinaDate(w.start))
+    .where('day', '<', chinaDate(liveFrom));
+  const live = db
     .selectFrom('orders as o')
     .innerJoin('order_goods as g', 'g.order_id', 'o.id')
     .select([
       'g.goods_id as course_id',
       sql<number>`count(*)::int`.as('orders'),
       sql<number>`sum(g.goods_charge * g.num)::bigint`.as('sales'),
-      sql<string>`max(g.goods_name)`.as('goods_name'),
     ])
     .where('o.status', 'in', PAID_STATUSES)
-    .where('o.paid_at', '>=', w.start)
+    .where('o.paid_at', '>=', liveFrom)
     .where('o.paid_at', '<', w.end)
     .where('g.goods_type', '=', 'COURSE')
-    .groupBy('g.goods_id')
+    .groupBy('g.goods_id');
+  const sold = db
+    .selectFrom(rolled.unionAll(live).as('u'))
+    .select([
+      'u.course_id',
+      sql<number>`sum(u.orders)::int`.as('orders'),
+      sql<number>`sum(u.sales)::bigint`.as('sales'),
+    ])
+    .groupBy('u.course_id')
     .orderBy('sales', 'desc')
-    .orderBy('g.goods_id')
+    .orderBy('u.course_id')
     .limit(TOP);
   return db
     .selectFrom(sold.as('s'))
     .leftJoin('courses as c', 'c.id', 's.course_id')
-    .select(['s.course_id', sql<string>`coalesce(c.title, s.goods_name)`.as('title'), 's.orders', 's.sales'])
+    .select([
+      's.course_id',
+      sql<string>`coalesce(c.title, '（已删除的课程）')`.as('title'),
+      's.orders',
+      's.sales',
+    ])
     .orderBy('s.sales', 'desc')
     .orderBy('s.course_id');
 }
 
 /**
  * Courses by seconds watched. A watch record holds one member's position in one video, so the
- * figure is the watched seconds of the records that moved in the range.
+ * figure is the watched seconds of the records that moved in the range. The learners are counted
+ * for the ten courses only, each through its own index range.
  */
 function topCoursesByWatch(db: Db, w: DashboardWindow) {
   const watched = db
     .selectFrom('video_watch_records')
-    .select([
-      'course_id',
-      sql<number>`count(distinct user_id)::int`.as('learners'),
-      sql<number>`sum(watch_seconds)::bigint`.as('watch_seconds'),
-    ])
+    .select(['course_id', sql<number>`sum(watch_seconds)::bigint`.as('watch_seconds')])
     .where('updated_at', '>=', w.start)
     .where('updated_at', '<', w.end)
     .groupBy('course_id')
@@ -116,7 +140,20 @@ function topCoursesByWatch(db: Db, w: DashboardWindow) {
   return db
     .selectFrom(watched.as('w'))
     .innerJoin('courses as c', 'c.id', 'w.course_id')
-    .select(['w.course_id', 'c.title', 'w.learners', 'w.watch_seconds'])
+    .select((eb) => [
+      'w.course_id',
+      'c.title',
+      eb
+        .selectFrom('video_watch_records as r')
+        .select(sql<number>`count(distinct r.user_id)::int`.as('learners'))
+        .whereRef('r.course_id', '=', 'w.course_id')
+        .where('r.updated_at', '>=', w.start)
+        .where('r.updated_at', '<', w.end)
+        .$asScalar()
+        .$notNull()
+        .as('learners'),
+      'w.watch_seconds',
+    ])
     .orderBy('w.watch_seconds', 'desc')
     .orderBy('w.course_id');
 }
@@ -132,7 +169,7 @@ export const DASHBOARD_QUERIES = {
 
 /** The figures of one range, each aggregated by the database (the dashboard's one read). */
 export async function dashboardOverview(db: Db, range: DashboardRange, now: Date): Promise<AdminDashboard> {
-  const w = dashboardWindow(range, now);
+  const w = dashboardWindow(range, now, await courseSalesRolledThrough(db));
   // PGlite has one connection: these run one after another there, side by side on PostgreSQL.
   const [orders, members, learners, bySales, byWatch] = await Promise.all([
     ordersByBucket(db, w).execute(),
