@@ -14,6 +14,7 @@ const VipPlansPage = lazy(() => import('@/features/vip/vip-plans-page'));
 const HomeBlocksPage = lazy(() => import('@/features/home/home-blocks-page'));
 const ContentTransferPage = lazy(() => import('@/features/content/content-transfer-page'));
 const AuditLogPage = lazy(() => import('@/features/audit/audit-log-page'));
+const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page'));
 
 function Guarded({ permission, children }: { permission: AdminPermission; children: ReactNode }) {
   return useSession().can(permission) ? children : <Forbidden />;
@@ -39,6 +40,7 @@ export const router = createBrowserRouter(
         { path: 'content', element: page('course.edit', <ContentTransferPage />) },
         { path: 'settings', element: page('settings.manage', <SettingsPage />) },
         { path: 'audit-logs', element: page('audit.view', <AuditLogPage />) },
+        { path: 'dashboard', element: page('dashboard.view', <DashboardPage />) },
         { path: '*', element: <Forbidden /> },
       ],
     },
