@@ -8,7 +8,6 @@ export type DashboardRange = (typeof DASHBOARD_RANGES)[number];
 export const adminDashboardQuery = z.object({
   range: z.enum(DASHBOARD_RANGES, { error: '统计范围错误' }).default('today'),
 });
-export type AdminDashboardQuery = z.input<typeof adminDashboardQuery>;
 
 const dashboardTotals = z.strictObject({
   /** Yuan: amount of the orders paid in the range, less what has been refunded of them. */
