@@ -2,8 +2,9 @@
 // Lighthouse on the five main pages as `npm start` serves them, API throughput measured with
 // autocannon against the real server (next to a bare Node `http` server answering the same JSON,
 // and the protected-video key and segment endpoints), and the transcode speed of the media
-// pipeline; the operator console's initial JS against its budget. BENCH_ONLY=h5, admin, lighthouse,
-// api or media (comma-separated) runs only those parts.
+// pipeline; the operator console's initial JS against its budget; with DATABASE_URL, the dashboard's
+// queries on a million orders (p95 budget 200 ms each). BENCH_ONLY=h5, admin, lighthouse, api, media
+// or dashboard (comma-separated) runs only those parts.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -136,6 +137,21 @@ function transcodeSpeed() {
   );
 }
 
+/** The console dashboard's queries on a seeded million-order shop in a database of its own. */
+function dashboardQueries() {
+  if (!process.env.DATABASE_URL) {
+    console.log('\n== Dashboard queries: skipped (needs DATABASE_URL, a PostgreSQL server)');
+    return [];
+  }
+  const script = path.join(root, 'apps/server/src/modules/dashboard/bench-dashboard.ts');
+  try {
+    execFileSync(process.execPath, ['--import', 'tsx', script], { cwd: root, stdio: 'inherit' });
+    return [];
+  } catch {
+    return ['dashboard queries'];
+  }
+}
+
 async function apiThroughput(label, databaseEnv) {
   const port = 18300 + Math.floor(Math.random() * 500);
   const kezhan = await startKezhan(port, databaseEnv);
@@ -177,7 +193,7 @@ async function apiThroughput(label, databaseEnv) {
   }
 }
 
-const parts = new Set((process.env.BENCH_ONLY || 'h5,admin,lighthouse,api,media').split(','));
+const parts = new Set((process.env.BENCH_ONLY || 'h5,admin,lighthouse,api,media,dashboard').split(','));
 const overBudget = [...(parts.has('h5') ? h5Budget() : []), ...(parts.has('admin') ? adminBudget() : [])];
 if (parts.has('lighthouse')) {
   ensureH5Build();
@@ -190,6 +206,7 @@ if (parts.has('lighthouse')) {
   }
 }
 if (parts.has('media')) transcodeSpeed();
+const slowQueries = parts.has('dashboard') ? dashboardQueries() : [];
 if (parts.has('api')) {
   await apiThroughput('PGlite, in-memory state', { DATABASE_URL: '', REDIS_URL: '' });
   if (process.env.DATABASE_URL) {
@@ -204,3 +221,4 @@ if (overBudget.length > 0) {
   console.error(`\n✗ over their JS budget: ${overBudget.join(', ')}`);
   process.exit(1);
 }
+if (slowQueries.length > 0) process.exit(1);

@@ -55,9 +55,11 @@ test.describe('operator console', () => {
 
     await page.getByLabel('密码').fill('kezhan123');
     await page.getByRole('button', { name: '登录' }).click();
-    await expect(page).toHaveURL(/\/admin\/courses$/);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await expect(page.getByText('超级管理员（超级管理员）')).toBeVisible();
     const menu = page.getByRole('navigation', { name: '主菜单' });
+    await menu.getByRole('menuitem', { name: '课程管理' }).click();
+    await expect(page).toHaveURL(/\/admin\/courses$/);
     for (const item of ['课程管理', '课程分类', '站点设置', '操作日志']) {
       await expect(menu.getByRole('menuitem', { name: item })).toBeVisible();
     }
@@ -141,6 +143,7 @@ test.describe('operator console', () => {
     const menu = page.getByRole('navigation', { name: '主菜单' });
     await expect(menu.getByRole('menuitem', { name: '课程管理' })).toBeVisible();
     await expect(menu.getByRole('menuitem', { name: '站点设置' })).toHaveCount(0);
+    await expect(menu.getByRole('menuitem', { name: '数据概览' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: '新建课程' })).toHaveCount(0);
 
     const firstCourse = page.getByRole('table').getByRole('link').first();

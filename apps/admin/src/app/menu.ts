@@ -6,8 +6,12 @@ export interface MenuEntry {
   permission: AdminPermission;
 }
 
-/** The console's sections; an administrator sees those their role grants. */
+/**
+ * The console's sections; an administrator sees those their role grants, and lands on the first
+ * (数据概览 for the roles that may see it).
+ */
 export const MENU: MenuEntry[] = [
+  { path: '/dashboard', label: '数据概览', permission: 'dashboard.view' },
   { path: '/courses', label: '课程管理', permission: 'course.view' },
   { path: '/categories', label: '课程分类', permission: 'course.view' },
   { path: '/vip-plans', label: '会员计划', permission: 'vip.manage' },

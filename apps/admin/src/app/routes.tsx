@@ -17,6 +17,7 @@ const AuditLogPage = lazy(() => import('@/features/audit/audit-log-page'));
 const MemberListPage = lazy(() => import('@/features/members/member-list-page'));
 const MemberDetailPage = lazy(() => import('@/features/members/member-detail-page'));
 const BroadcastsPage = lazy(() => import('@/features/messages/broadcasts-page'));
+const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page'));
 
 function Guarded({ permission, children }: { permission: AdminPermission; children: ReactNode }) {
   return useSession().can(permission) ? children : <Forbidden />;
@@ -45,6 +46,7 @@ export const router = createBrowserRouter(
         { path: 'members', element: page('member.view', <MemberListPage />) },
         { path: 'members/:id', element: page('member.view', <MemberDetailPage />) },
         { path: 'messages', element: page('message.send', <BroadcastsPage />) },
+        { path: 'dashboard', element: page('dashboard.view', <DashboardPage />) },
         { path: '*', element: <Forbidden /> },
       ],
     },

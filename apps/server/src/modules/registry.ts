@@ -21,6 +21,7 @@ import { adminModule } from './admin';
 import { commentsModule } from './comments';
 import { creditsModule } from './credits';
 import { wechatShareModule } from './wechat-share';
+import { dashboardModule } from './dashboard';
 
 /**
  * Every feature of the server. ops comes first: its global hooks (metrics, the route list behind
@@ -46,6 +47,7 @@ export const MODULES: readonly FeatureModule[] = [
   commentsModule,
   creditsModule,
   wechatShareModule,
+  dashboardModule,
 ];
 
 /** Route plugins of every module, registered in this order by `buildApp`. */

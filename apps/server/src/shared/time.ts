@@ -15,3 +15,11 @@ export function rawDateTime(value: Date | string | null | undefined): string | n
   const date = value instanceof Date ? value : new Date(value);
   return new Date(date.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
 }
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** The instant the school's day (Asia/Shanghai, UTC+8 all year) holding `value` began. */
+export function chinaDayStart(value: Date): Date {
+  const shifted = value.getTime() + CHINA_OFFSET_MS;
+  return new Date(shifted - (((shifted % DAY_MS) + DAY_MS) % DAY_MS) - CHINA_OFFSET_MS);
+}

@@ -1,6 +1,7 @@
 import type { Endpoint } from '../endpoint';
 import { adminContentApi, adminCoursesApi } from './courses';
 import { adminBroadcastsApi, adminMembersApi } from './members';
+import { adminDashboardApi } from './dashboard';
 import { adminSessionApi } from './session';
 import { adminSiteApi } from './site';
 import { adminVideosApi } from './videos';
@@ -14,4 +15,5 @@ export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(adminVideosApi),
   ...Object.values(adminMembersApi),
   ...Object.values(adminBroadcastsApi),
+  ...Object.values(adminDashboardApi),
 ];
