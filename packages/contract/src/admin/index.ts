@@ -1,4 +1,5 @@
 import type { Endpoint } from '../endpoint';
+import { adminAdministratorsApi } from './administrators';
 import { adminContentApi, adminCoursesApi } from './courses';
 import { adminPromotionsApi } from './promotions';
 import { adminSessionApi } from './session';
@@ -13,4 +14,5 @@ export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(adminSiteApi),
   ...Object.values(adminVideosApi),
   ...Object.values(adminPromotionsApi),
+  ...Object.values(adminAdministratorsApi),
 ];
