@@ -15,4 +15,6 @@ export const MENU: MenuEntry[] = [
   { path: '/content', label: '导入导出', permission: 'course.edit' },
   { path: '/settings', label: '站点设置', permission: 'settings.manage' },
   { path: '/audit-logs', label: '操作日志', permission: 'audit.view' },
+  { path: '/promo-codes', label: '优惠码', permission: 'promo.manage' },
+  { path: '/administrators', label: '管理员', permission: 'admin.manage' },
 ];

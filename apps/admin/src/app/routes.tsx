@@ -14,6 +14,8 @@ const VipPlansPage = lazy(() => import('@/features/vip/vip-plans-page'));
 const HomeBlocksPage = lazy(() => import('@/features/home/home-blocks-page'));
 const ContentTransferPage = lazy(() => import('@/features/content/content-transfer-page'));
 const AuditLogPage = lazy(() => import('@/features/audit/audit-log-page'));
+const PromotionsPage = lazy(() => import('@/features/promotions/promotions-page'));
+const AdministratorsPage = lazy(() => import('@/features/administrators/administrators-page'));
 
 function Guarded({ permission, children }: { permission: AdminPermission; children: ReactNode }) {
   return useSession().can(permission) ? children : <Forbidden />;
@@ -39,6 +41,8 @@ export const router = createBrowserRouter(
         { path: 'content', element: page('course.edit', <ContentTransferPage />) },
         { path: 'settings', element: page('settings.manage', <SettingsPage />) },
         { path: 'audit-logs', element: page('audit.view', <AuditLogPage />) },
+        { path: 'promo-codes', element: page('promo.manage', <PromotionsPage />) },
+        { path: 'administrators', element: page('admin.manage', <AdministratorsPage />) },
         { path: '*', element: <Forbidden /> },
       ],
     },
