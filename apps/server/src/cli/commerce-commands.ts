@@ -167,7 +167,7 @@ export const commerceCommands: CliCommand[] = [
       if (rows.length === 0) out.line('No promo codes');
       for (const row of rows) {
         out.line(
-          `${row.id}\t${row.code}\t-￥${row.invited_user_reward}\tused ${row.used_times}/${row.use_times || '∞'}\texpires ${rawDateTime(row.expired_at) ?? 'never'}${row.user_id ? `\towner ${row.user_id} (+￥${row.invite_user_reward})` : ''}`,
+          `${row.id}\t${row.code}\t${row.discount_type === 'percent' ? `-${row.percent_off}%` : `-￥${row.invited_user_reward}`}\tused ${row.used_times}/${row.use_times || '∞'}\texpires ${rawDateTime(row.expired_at) ?? 'never'}${row.user_id ? `\towner ${row.user_id} (+￥${row.invite_user_reward})` : ''}${row.is_enabled ? '' : '\tdisabled'}`,
         );
       }
     },
