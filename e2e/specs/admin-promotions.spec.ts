@@ -31,7 +31,10 @@ test('admin creates a percentage code in the console; a member pays the discount
   await consolePage.getByLabel('密码').fill('kezhan123');
   await consolePage.getByRole('button', { name: '登录' }).click();
   await expect(consolePage).toHaveURL(/\/admin\/courses$/);
-  await consolePage.getByRole('navigation', { name: '主菜单' }).getByRole('menuitem', { name: '优惠码' }).click();
+  await consolePage
+    .getByRole('navigation', { name: '主菜单' })
+    .getByRole('menuitem', { name: '优惠码' })
+    .click();
   await expect(consolePage).toHaveURL(/\/admin\/promo-codes$/);
   await expect(consolePage.getByRole('heading', { name: '优惠码' })).toBeVisible();
 
