@@ -21,7 +21,10 @@ describe('operator console: administrators and the audit log filters', () => {
 
   const accounts = async () =>
     (await root.request<AdminAccount[]>({ method: 'GET', url: '/api/admin/administrators' })).data;
-  const idOf = async (username: string) => (await accounts()).find((row) => row.username === username)!.id;
+  const idOf = async (username: string, client = root) =>
+    (await client.request<AdminAccount[]>({ method: 'GET', url: '/api/admin/administrators' })).data.find(
+      (row) => row.username === username,
+    )!.id;
   const create = (payload: object, client = root) =>
     client.request<{ id: number }>({ method: 'POST', url: '/api/admin/administrators', payload });
   const put = (id: number, what: 'role' | 'status' | 'password', payload: object, client = root) =>
@@ -203,5 +206,27 @@ describe('operator console: administrators and the audit log filters', () => {
         .map((a) => a.username)
         .sort(),
     ).toEqual(['root', 'root2']);
+  });
+
+  it('two 超级管理员 disabling each other at the same moment: one wins, one stays', async () => {
+    const alpha = await signedInAdmin(t, 'super', 'alpha');
+    const beta = await signedInAdmin(t, 'super', 'beta');
+    const alphaId = await idOf('alpha', alpha);
+    const betaId = await idOf('beta', alpha);
+    for (const other of ['root', 'root2']) {
+      expect((await put(await idOf(other, alpha), 'status', { is_disabled: 1 }, alpha)).code).toBe(0);
+    }
+    const answers = await Promise.all([
+      put(betaId, 'status', { is_disabled: 1 }, alpha),
+      put(alphaId, 'status', { is_disabled: 1 }, beta),
+    ]);
+    expect(answers.filter((answer) => answer.code === 0)).toHaveLength(1);
+    const active = await t.services.db
+      .selectFrom('administrators')
+      .select('username')
+      .where('role', '=', 'super')
+      .where('is_disabled', '=', 0)
+      .execute();
+    expect(active).toHaveLength(1);
   });
 });
