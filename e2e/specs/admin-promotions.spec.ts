@@ -1,6 +1,8 @@
+import type { Browser } from '@playwright/test';
+import { axeViolations } from '../support/a11y';
 import { DESKTOP_UA } from '../support/devices';
 import { expect, registerMember, test } from '../support/fixtures';
-import { uniqueMobile } from '../support/server';
+import { uniqueMobile, type KezhanServer } from '../support/server';
 
 /**
  * A percentage code made in the console reaches the h5's cashier: the operator creates it on the
@@ -9,12 +11,8 @@ import { uniqueMobile } from '../support/server';
  */
 test.describe.configure({ timeout: 120_000 });
 
-test('admin creates a percentage code in the console; a member pays the discounted price in the h5', async ({
-  browser,
-  page,
-  kezhan,
-}) => {
-  const code = `PCT20${Date.now().toString(36).toUpperCase()}`;
+/** A desktop browser context signed in to the console as the demo 超级管理员. */
+async function signedInConsole(browser: Browser, kezhan: KezhanServer) {
   const desktop = await browser.newContext({
     baseURL: kezhan.baseURL,
     viewport: { width: 1280, height: 800 },
@@ -31,6 +29,16 @@ test('admin creates a percentage code in the console; a member pays the discount
   await consolePage.getByLabel('密码').fill('kezhan123');
   await consolePage.getByRole('button', { name: '登录' }).click();
   await expect(consolePage).toHaveURL(/\/admin\/courses$/);
+  return { desktop, consolePage };
+}
+
+test('admin creates a percentage code in the console; a member pays the discounted price in the h5', async ({
+  browser,
+  page,
+  kezhan,
+}) => {
+  const code = `PCT20${Date.now().toString(36).toUpperCase()}`;
+  const { desktop, consolePage } = await signedInConsole(browser, kezhan);
   await consolePage
     .getByRole('navigation', { name: '主菜单' })
     .getByRole('menuitem', { name: '优惠码' })
@@ -38,17 +46,19 @@ test('admin creates a percentage code in the console; a member pays the discount
   await expect(consolePage).toHaveURL(/\/admin\/promo-codes$/);
   await expect(consolePage.getByRole('heading', { name: '优惠码' })).toBeVisible();
 
+  await expect(consolePage.locator('.ant-spin-spinning')).toHaveCount(0);
+  expect(await axeViolations(consolePage, 'console promo codes')).toEqual([]);
   await consolePage.getByRole('button', { name: '新建优惠码' }).click();
   const dialog = consolePage.getByRole('dialog', { name: '新建优惠码' });
   await dialog.getByLabel('优惠码', { exact: true }).fill(code);
   await dialog.getByText('按比例减').click();
   await dialog.getByLabel('优惠比例（%）').fill('20');
+  expect(await axeViolations(consolePage, 'console new promo code')).toEqual([]);
   await dialog.getByRole('button', { name: '保存' }).click();
   await expect(consolePage.getByText('已创建')).toBeVisible();
   const row = consolePage.getByRole('row').filter({ hasText: code });
   await expect(row).toContainText('减 20%');
   await expect(row).toContainText('启用中');
-  await desktop.close();
 
   const token = await registerMember(kezhan, uniqueMobile());
   await page.addInitScript((t) => localStorage.setItem('meedu-h5-token', t), token);
@@ -69,4 +79,52 @@ test('admin creates a percentage code in the console; a member pays the discount
   await page.getByRole('button', { name: '提交订单' }).click();
   await page.waitForURL(/\/payment\/sandbox\//);
   await expect(page.locator('.amount')).toHaveText('￥240.00');
+  await page.getByRole('button', { name: '支付成功' }).click();
+  await page.waitForURL(/\/order\/success\?order_id=/);
+
+  // Back in the console: the use is listed with the member's order and the paid amount.
+  await consolePage.reload();
+  await consolePage
+    .getByRole('row')
+    .filter({ hasText: code })
+    .getByRole('button', { name: '使用记录' })
+    .click();
+  const drawer = consolePage.getByRole('dialog', { name: `使用记录：${code}` });
+  await expect(drawer.getByRole('row').nth(1)).toContainText('¥299 − ¥59 = ¥240');
+  await expect(drawer.getByRole('row').nth(1)).toContainText('已支付');
+  expect(await axeViolations(consolePage, 'console promo uses')).toEqual([]);
+  await desktop.close();
+});
+
+test('超级管理员 creates an administrator on the 管理员 page and disables them', async ({
+  browser,
+  kezhan,
+}) => {
+  const { desktop, consolePage } = await signedInConsole(browser, kezhan);
+  await consolePage
+    .getByRole('navigation', { name: '主菜单' })
+    .getByRole('menuitem', { name: '管理员' })
+    .click();
+  await expect(consolePage.getByRole('heading', { name: '管理员' })).toBeVisible();
+  await expect(consolePage.getByRole('row').filter({ hasText: 'admin（我）' })).toBeVisible();
+  expect(await axeViolations(consolePage, 'console administrators')).toEqual([]);
+
+  const username = `ops${Date.now().toString(36)}`;
+  await consolePage.getByRole('button', { name: '新建管理员' }).click();
+  const dialog = consolePage.getByRole('dialog', { name: '新建管理员' });
+  await dialog.getByLabel('账号').fill(username);
+  await dialog.getByLabel('初始密码').fill('short');
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog.getByText('密码至少 8 位')).toBeVisible();
+  await dialog.getByLabel('初始密码').fill('e2e-password-1');
+  expect(await axeViolations(consolePage, 'console new administrator')).toEqual([]);
+  await dialog.getByRole('button', { name: '保存' }).click();
+  const row = consolePage.getByRole('row').filter({ hasText: username });
+  await expect(row).toContainText('内容运营');
+  await expect(row).toContainText('正常');
+
+  await row.getByRole('button', { name: '停用' }).click();
+  await consolePage.locator('.ant-popconfirm').getByRole('button', { name: '停用' }).click();
+  await expect(row).toContainText('已停用');
+  await desktop.close();
 });

@@ -1,6 +1,7 @@
 import { DatePicker, Flex, Form, Input, InputNumber, Radio } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { AdminPromoCodeBody } from '@kezhan/contract/admin/promotions';
+import { HintText } from './hint-text';
 
 /** The console form of a code's rules (a single code and a batch share them). */
 export interface PromoRulesForm {
@@ -52,7 +53,7 @@ export function PromoRulesFields() {
         <Form.Item
           label="优惠比例（%）"
           name="percent_off"
-          extra="按商品价格的百分比减免，优惠金额向下取整到元，应付不低于 0"
+          extra={<HintText>按商品价格的百分比减免，优惠金额向下取整到元，应付不低于 0</HintText>}
           rules={[{ required: true, message: '请输入优惠比例' }]}
         >
           <InputNumber min={1} max={100} precision={0} addonAfter="%" />

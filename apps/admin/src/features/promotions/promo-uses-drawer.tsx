@@ -4,6 +4,7 @@ import type { AdminPromoCode, AdminPromoUse } from '@kezhan/contract/admin/promo
 import { api } from '@/shared/http';
 import { LoadError } from '@/shared/states';
 import { useLoad } from '@/shared/use-load';
+import { HintText } from './hint-text';
 
 const formatTime = (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour12: false });
 
@@ -27,7 +28,7 @@ export function PromoUsesDrawer({ promo, onClose }: { promo: AdminPromoCode; onC
           size="small"
           loading={uses.loading}
           dataSource={uses.data?.data}
-          locale={{ emptyText: '暂无使用记录' }}
+          locale={{ emptyText: <HintText>暂无使用记录</HintText> }}
           pagination={{ current: page, pageSize: 20, total: uses.data?.total ?? 0, onChange: setPage }}
           columns={[
             { title: '时间', dataIndex: 'created_at', render: formatTime },

@@ -23,6 +23,7 @@ import type {
 import { api } from '@/shared/http';
 import { LoadError } from '@/shared/states';
 import { useLoad } from '@/shared/use-load';
+import { HintText } from './hint-text';
 import { DEFAULT_RULES, PromoRulesFields, rulesBody, type PromoRulesForm } from './promo-rules-fields';
 import { PromoUsesDrawer } from './promo-uses-drawer';
 
@@ -148,7 +149,7 @@ export default function PromotionsPage() {
           rowKey="id"
           loading={codes.loading}
           dataSource={codes.data?.data}
-          locale={{ emptyText: '暂无优惠码' }}
+          locale={{ emptyText: <HintText>暂无优惠码</HintText> }}
           pagination={{
             current: Number(query.page),
             pageSize: Number(query.page_size),
@@ -162,10 +163,8 @@ export default function PromotionsPage() {
               render: (code: string, promo) => (
                 <Space direction="vertical" size={0}>
                   <Typography.Text copyable>{code}</Typography.Text>
-                  {promo.user_id ? (
-                    <Typography.Text type="secondary">学员 #{promo.user_id} 的邀请码</Typography.Text>
-                  ) : null}
-                  {promo.remark ? <Typography.Text type="secondary">{promo.remark}</Typography.Text> : null}
+                  {promo.user_id ? <HintText>学员 #{promo.user_id} 的邀请码</HintText> : null}
+                  {promo.remark ? <HintText>{promo.remark}</HintText> : null}
                 </Space>
               ),
             },
@@ -260,8 +259,8 @@ export default function PromotionsPage() {
                 <InputNumber min={1} max={1000} precision={0} />
               </Form.Item>
             </Flex>
-            <Typography.Paragraph type="secondary">
-              每个优惠码为前缀加 10 位随机字符（不含 0、O、1、I、L 等易混字符）。
+            <Typography.Paragraph>
+              <HintText>每个优惠码为前缀加 10 位随机字符（不含 0、O、1、I、L 等易混字符）。</HintText>
             </Typography.Paragraph>
             <PromoRulesFields />
           </Form>
