@@ -213,9 +213,7 @@ export default function AdministratorsPage() {
             </Form.Item>
           ) : null}
           {editing?.kind === 'password' ? (
-            <Typography.Paragraph>
-              保存后该管理员的其他登录会话立即失效。
-            </Typography.Paragraph>
+            <Typography.Paragraph>保存后该管理员的其他登录会话立即失效。</Typography.Paragraph>
           ) : null}
         </Form>
       </Modal>
