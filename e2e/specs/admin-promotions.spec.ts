@@ -126,5 +126,19 @@ test('超级管理员 creates an administrator on the 管理员 page and disable
   await row.getByRole('button', { name: '停用' }).click();
   await consolePage.locator('.ant-popconfirm').getByRole('button', { name: '停用' }).click();
   await expect(row).toContainText('已停用');
+
+  // The 操作日志 page filters by action: the disabling is there, with who did it.
+  await consolePage
+    .getByRole('navigation', { name: '主菜单' })
+    .getByRole('menuitem', { name: '操作日志' })
+    .click();
+  await consolePage.getByRole('combobox', { name: '按操作筛选' }).fill('administrator.disable');
+  // antd draws the visible options outside its (hidden) accessible listbox.
+  await consolePage.locator('.ant-select-item-option').filter({ hasText: '停用管理员' }).click();
+  const entry = consolePage.getByRole('row').filter({ hasText: '停用管理员' }).first();
+  await expect(entry).toContainText('admin');
+  await expect(consolePage.getByRole('cell', { name: '新建课程' })).toHaveCount(0);
+  await expect(consolePage.locator('.ant-spin-spinning')).toHaveCount(0);
+  expect(await axeViolations(consolePage, 'console audit log')).toEqual([]);
   await desktop.close();
 });

@@ -43,6 +43,15 @@ const ACTION_OPTIONS = Object.entries(ACTION_NAMES).map(([value, name]) => ({
   label: `${name}（${value}）`,
 }));
 
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 const json = (value: unknown) => (value === null ? '—' : JSON.stringify(value, null, 2));
 
 export default function AuditLogPage() {
@@ -105,6 +114,8 @@ export default function AuditLogPage() {
             onChange: (page, pageSize) => setQuery((current) => ({ ...current, page, page_size: pageSize })),
           }}
           expandable={{
+            // The expand buttons' column needs a header name for screen readers; it shows none.
+            columnTitle: <span style={VISUALLY_HIDDEN}>详情</span>,
             expandedRowRender: (entry) => (
               <Space align="start" size="large">
                 <div>
