@@ -121,6 +121,12 @@ export const promoCode = z.strictObject({
   invited_user_reward: z.number(),
   /** The code owner's reward in yuan per paid order. */
   invite_user_reward: z.number(),
+  /**
+   * Kezhan: present only on percentage codes (`invited_user_reward` is then 0). The discount is
+   * `floor(price × percent_off / 100)` whole yuan, never more than the price.
+   */
+  discount_type: z.literal('percent').optional(),
+  percent_off: z.number().optional(),
 });
 export type PromoCode = z.infer<typeof promoCode>;
 
@@ -128,6 +134,8 @@ export type PromoCode = z.infer<typeof promoCode>;
 export const promoCodeCheck = z.strictObject({
   can_use: z.union([z.literal(0), z.literal(1)]),
   promo_code: orEmpty(promoCode),
+  /** Kezhan: why a known code cannot be used (已过期, 尚未生效, 已被用完…); absent otherwise. */
+  message: z.string().optional(),
 });
 export type PromoCodeCheck = z.infer<typeof promoCodeCheck>;
 

@@ -21,4 +21,6 @@ export const MENU: MenuEntry[] = [
   { path: '/audit-logs', label: '操作日志', permission: 'audit.view' },
   { path: '/members', label: '学员管理', permission: 'member.view' },
   { path: '/messages', label: '站内消息', permission: 'message.send' },
+  { path: '/promo-codes', label: '优惠码', permission: 'promo.manage' },
+  { path: '/administrators', label: '管理员', permission: 'admin.manage' },
 ];

@@ -18,6 +18,8 @@ const MemberListPage = lazy(() => import('@/features/members/member-list-page'))
 const MemberDetailPage = lazy(() => import('@/features/members/member-detail-page'));
 const BroadcastsPage = lazy(() => import('@/features/messages/broadcasts-page'));
 const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page'));
+const PromotionsPage = lazy(() => import('@/features/promotions/promotions-page'));
+const AdministratorsPage = lazy(() => import('@/features/administrators/administrators-page'));
 
 function Guarded({ permission, children }: { permission: AdminPermission; children: ReactNode }) {
   return useSession().can(permission) ? children : <Forbidden />;
@@ -47,6 +49,8 @@ export const router = createBrowserRouter(
         { path: 'members/:id', element: page('member.view', <MemberDetailPage />) },
         { path: 'messages', element: page('message.send', <BroadcastsPage />) },
         { path: 'dashboard', element: page('dashboard.view', <DashboardPage />) },
+        { path: 'promo-codes', element: page('promo.manage', <PromotionsPage />) },
+        { path: 'administrators', element: page('admin.manage', <AdministratorsPage />) },
         { path: '*', element: <Forbidden /> },
       ],
     },

@@ -121,8 +121,15 @@ describe('commerce CLI commands', () => {
     expect((await cli('promo:create', '--discount', '5', '--owner', '99999')).exitCode).toBe(1);
     const random = await cli('promo:create', '--discount', '5');
     expect(random.output[0]).toMatch(/^Created promo code KZ[A-Z0-9]+: -￥5, uses unlimited, expires never$/);
+    expect(
+      (await cli('promo:create', '--code', 'BOTH1', '--discount', '5', '--percent', '10')).exitCode,
+    ).toBe(1);
+    expect((await cli('promo:create', '--code', 'PCT101', '--percent', '101')).exitCode).toBe(1);
+    const percent = await cli('promo:create', '--code', 'AUTUMN15', '--percent', '15', '--per-member', '2');
+    expect(percent.output[0]).toBe('Created promo code AUTUMN15: -15%, uses unlimited, expires never');
     const list = await cli('promo:list');
     expect(list.output.join('\n')).toContain('SPRING10\t-￥10\tused 0/100');
+    expect(list.output.join('\n')).toContain('AUTUMN15\t-15%\tused 0/∞');
   });
 
   it('order:mark-paid completes a manual transfer once, through the settle path', async () => {

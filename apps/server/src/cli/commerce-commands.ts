@@ -122,7 +122,7 @@ export const commerceCommands: CliCommand[] = [
   {
     name: 'promo:create',
     usage:
-      'promo:create --discount <yuan> [--code <CODE>] [--uses <n, 0 = unlimited>] [--expires <date|never>] [--owner <user id> --owner-reward <yuan>]',
+      'promo:create --discount <yuan> | --percent <1-100> [--code <CODE>] [--uses <n, 0 = unlimited>] [--per-member <n, 0 = unlimited; default 1>] [--expires <date|never>] [--owner <user id> --owner-reward <yuan>]',
     summary: 'Create a promo code (random code when --code is omitted; --expires is China time)',
     async run(services, args, out) {
       const { values } = parseCommandArgs(args, {
@@ -132,7 +132,12 @@ export const commerceCommands: CliCommand[] = [
         expires: text,
         owner: text,
         'owner-reward': text,
+        percent: text,
+        'per-member': text,
       });
+      const percent = wholeNumber(values.percent, 'percent', { min: 1, max: 100 });
+      if ((percent === undefined) === (values.discount === undefined))
+        throw new CommandError('Give either --discount <yuan> or --percent <1-100>');
       const code = values.code ?? `KZ${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
       if (!/^[A-Za-z0-9_-]{1,64}$/.test(code))
         throw new CommandError('--code: 1 to 64 letters, digits, - or _');
@@ -144,7 +149,15 @@ export const commerceCommands: CliCommand[] = [
         {
           code,
           user_id: owner ?? null,
-          invited_user_reward: required(wholeNumber(values.discount, 'discount', { min: 1 }), 'discount'),
+          ...(percent === undefined
+            ? {
+                invited_user_reward: required(
+                  wholeNumber(values.discount, 'discount', { min: 1 }),
+                  'discount',
+                ),
+              }
+            : { invited_user_reward: 0, discount_type: 'percent' as const, percent_off: percent }),
+          per_user_limit: wholeNumber(values['per-member'], 'per-member', { max: 1000 }) ?? 1,
           invite_user_reward: wholeNumber(values['owner-reward'], 'owner-reward') ?? 0,
           use_times: wholeNumber(values.uses, 'uses') ?? 0,
           expired_at: chinaDate(values.expires) ?? null,
@@ -153,7 +166,7 @@ export const commerceCommands: CliCommand[] = [
       );
       if (!created) throw new CommandError(`Promo code ${code} already exists`);
       out.line(
-        `Created promo code ${created.code}: -￥${created.invited_user_reward}, uses ${created.use_times || 'unlimited'}, expires ${rawDateTime(created.expired_at) ?? 'never'}`,
+        `Created promo code ${created.code}: ${created.discount_type === 'percent' ? `-${created.percent_off}%` : `-￥${created.invited_user_reward}`}, uses ${created.use_times || 'unlimited'}, expires ${rawDateTime(created.expired_at) ?? 'never'}`,
       );
     },
   },
@@ -167,7 +180,7 @@ export const commerceCommands: CliCommand[] = [
       if (rows.length === 0) out.line('No promo codes');
       for (const row of rows) {
         out.line(
-          `${row.id}\t${row.code}\t-￥${row.invited_user_reward}\tused ${row.used_times}/${row.use_times || '∞'}\texpires ${rawDateTime(row.expired_at) ?? 'never'}${row.user_id ? `\towner ${row.user_id} (+￥${row.invite_user_reward})` : ''}`,
+          `${row.id}\t${row.code}\t${row.discount_type === 'percent' ? `-${row.percent_off}%` : `-￥${row.invited_user_reward}`}\tused ${row.used_times}/${row.use_times || '∞'}\texpires ${rawDateTime(row.expired_at) ?? 'never'}${row.user_id ? `\towner ${row.user_id} (+￥${row.invite_user_reward})` : ''}${row.is_enabled ? '' : '\tdisabled'}`,
         );
       }
     },

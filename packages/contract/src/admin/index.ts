@@ -1,7 +1,9 @@
 import type { Endpoint } from '../endpoint';
+import { adminAdministratorsApi } from './administrators';
 import { adminContentApi, adminCoursesApi } from './courses';
 import { adminBroadcastsApi, adminMembersApi } from './members';
 import { adminDashboardApi } from './dashboard';
+import { adminPromotionsApi } from './promotions';
 import { adminSessionApi } from './session';
 import { adminSiteApi } from './site';
 import { adminVideosApi } from './videos';
@@ -16,4 +18,6 @@ export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(adminMembersApi),
   ...Object.values(adminBroadcastsApi),
   ...Object.values(adminDashboardApi),
+  ...Object.values(adminPromotionsApi),
+  ...Object.values(adminAdministratorsApi),
 ];

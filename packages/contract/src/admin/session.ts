@@ -25,9 +25,21 @@ export type AdminProfile = z.infer<typeof adminProfile>;
 export const adminSession = z.strictObject({ administrator: adminProfile, csrf_token: z.string() });
 export type AdminSession = z.infer<typeof adminSession>;
 
+const auditDay = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z
+    .string({ error: '日期格式错误' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式错误')
+    .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00+08:00`)), '日期格式错误')
+    .optional(),
+);
+
 export const auditLogQuery = pageQuery.extend({
   action: optionalText('参数错误', 64),
   administrator: optionalText('参数错误', 64),
+  /** `YYYY-MM-DD`, China time, both days included. */
+  from: auditDay,
+  to: auditDay,
 });
 export type AuditLogQuery = z.input<typeof auditLogQuery>;
 export type AuditLogFilter = z.output<typeof auditLogQuery>;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Input, Space, Table, Typography } from 'antd';
+import { DatePicker, Input, Select, Space, Table, Typography } from 'antd';
 import type { AuditLogEntry, AuditLogQuery } from '@kezhan/contract/admin/session';
 import { api } from '@/shared/http';
 import { LoadError } from '@/shared/states';
@@ -37,7 +37,29 @@ const ACTION_NAMES: Record<string, string> = {
   'member.mobile': '修改学员手机号',
   'member.message': '发送消息给学员',
   'broadcast.create': '群发站内消息',
+  'administrator.disable': '停用管理员',
+  'administrator.enable': '启用管理员',
+  'administrator.role': '分配角色',
+  'administrator.password_reset': '重置管理员密码',
+  'promo.create': '新建优惠码',
+  'promo.batch_create': '批量生成优惠码',
+  'promo.disable': '停用优惠码',
+  'promo.enable': '启用优惠码',
 };
+
+const ACTION_OPTIONS = Object.entries(ACTION_NAMES).map(([value, name]) => ({
+  value,
+  label: `${name}（${value}）`,
+}));
+
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 const json = (value: unknown) => (value === null ? '—' : JSON.stringify(value, null, 2));
 
@@ -56,17 +78,34 @@ export default function AuditLogPage() {
         操作日志
       </Typography.Title>
       <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
+        <Select
           aria-label="按操作筛选"
-          placeholder="操作，如 course.update"
+          placeholder="全部操作"
           allowClear
-          onSearch={(action) => setQuery((current) => ({ ...current, page: 1, action }))}
+          showSearch
+          style={{ width: 260 }}
+          options={ACTION_OPTIONS}
+          value={typeof query.action === 'string' && query.action ? query.action : undefined}
+          onChange={(action?: string) => setQuery((current) => ({ ...current, page: 1, action }))}
         />
         <Input.Search
           aria-label="按管理员筛选"
           placeholder="管理员账号"
           allowClear
           onSearch={(administrator) => setQuery((current) => ({ ...current, page: 1, administrator }))}
+        />
+        <DatePicker.RangePicker
+          aria-label="按日期筛选"
+          allowEmpty={[true, true]}
+          placeholder={['开始日期', '结束日期']}
+          onChange={(days) =>
+            setQuery((current) => ({
+              ...current,
+              page: 1,
+              from: days?.[0]?.format('YYYY-MM-DD'),
+              to: days?.[1]?.format('YYYY-MM-DD'),
+            }))
+          }
         />
       </Space>
       {logs.error ? (
@@ -84,6 +123,8 @@ export default function AuditLogPage() {
             onChange: (page, pageSize) => setQuery((current) => ({ ...current, page, page_size: pageSize })),
           }}
           expandable={{
+            // The expand buttons' column needs a header name for screen readers; it shows none.
+            columnTitle: <span style={VISUALLY_HIDDEN}>详情</span>,
             expandedRowRender: (entry) => (
               <Space align="start" size="large">
                 <div>

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import { ADMIN_ROLES, isAdminRole, type AdminRole } from '@kezhan/contract/admin/permissions';
+import { ADMIN_USERNAME_PATTERN, MIN_ADMIN_PASSWORD_LENGTH } from '@kezhan/contract/admin/administrators';
 import type { AdminProfile } from '@kezhan/contract/admin/session';
 import type { Db } from '../../shared/db/database';
 import { hashPassword } from '../../shared/auth/passwords';
@@ -7,9 +8,6 @@ import type { AdministratorsTable } from './tables';
 import './tables';
 
 export type AdministratorRow = Selectable<AdministratorsTable>;
-
-export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
-export const MIN_ADMIN_PASSWORD_LENGTH = 8;
 
 /** An unknown role in the table (edited by hand) grants nothing rather than failing. */
 export const roleOf = (row: Pick<AdministratorRow, 'role'>): AdminRole | null =>
@@ -36,7 +34,7 @@ export interface NewAdministrator {
 
 /** Checks and inserts an administrator; returns its id. Throws an Error with the reason. */
 export async function createAdministrator(db: Db, input: NewAdministrator, now: Date): Promise<number> {
-  if (!USERNAME_PATTERN.test(input.username)) {
+  if (!ADMIN_USERNAME_PATTERN.test(input.username)) {
     throw new Error('账号须为 3-32 位字母、数字、下划线、点或短横线');
   }
   if (input.password.length < MIN_ADMIN_PASSWORD_LENGTH) {

@@ -47,6 +47,10 @@ export function actorOf(request: FastifyRequest): AuditActor {
 export const audit = (db: Db, request: FastifyRequest, change: AuditChange) =>
   writeAudit(db, actorOf(request), change, request.server.services.now());
 
+/** Midnight in China (UTC+8) of a `YYYY-MM-DD` day, `plusDays` later. */
+const chinaDayStart = (day: string, plusDays: number) =>
+  new Date(Date.parse(`${day}T00:00:00+08:00`) + plusDays * 86_400_000);
+
 export async function listAuditLogs(
   db: Db,
   query: AuditLogFilter,
@@ -54,6 +58,8 @@ export async function listAuditLogs(
   let base = db.selectFrom('admin_audit_logs');
   if (query.action) base = base.where('action', '=', query.action);
   if (query.administrator) base = base.where('administrator_name', '=', query.administrator);
+  if (query.from) base = base.where('created_at', '>=', chinaDayStart(query.from, 0));
+  if (query.to) base = base.where('created_at', '<', chinaDayStart(query.to, 1));
   const [{ total }] = await base.select((eb) => eb.fn.countAll<string>().as('total')).execute();
   const rows = await base
     .selectAll()

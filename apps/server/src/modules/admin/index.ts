@@ -1,4 +1,5 @@
 import type { FeatureModule } from '../module';
+import administratorRoutes from './administrator-routes';
 import { adminCommands } from './commands';
 import adminContentRoutes from './content-routes';
 import adminMemberRoutes from './member-routes';
@@ -8,7 +9,7 @@ import adminVideoRoutes from './video-routes';
 /** Operator console API (`/api/admin/…`): administrators, sessions, permissions, audit log. */
 export const adminModule: FeatureModule = {
   name: 'admin',
-  routes: [adminSessionRoutes, adminContentRoutes, adminVideoRoutes, adminMemberRoutes],
+  routes: [adminSessionRoutes, adminContentRoutes, adminVideoRoutes, adminMemberRoutes, administratorRoutes],
   commands: adminCommands,
   migrations: ['0090_admin.sql'],
 };

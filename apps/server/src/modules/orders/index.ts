@@ -1,12 +1,13 @@
 import type { FeatureModule } from '../module';
 import { commerceCommands } from '../../cli/commerce-commands';
 import { expireUnpaidOrders } from './order-service';
+import promoAdminRoutes from './promo-admin';
 import orderRoutes from './routes';
 
 /** VIP plans, promo codes, orders and their settlement. */
 export const ordersModule: FeatureModule = {
   name: 'orders',
-  routes: [orderRoutes],
+  routes: [orderRoutes, promoAdminRoutes],
   commands: commerceCommands,
   jobs: [
     {
@@ -17,5 +18,5 @@ export const ordersModule: FeatureModule = {
       run: (services, now) => expireUnpaidOrders(services.db, now),
     },
   ],
-  migrations: ['0020_orders.sql'],
+  migrations: ['0020_orders.sql', '0120_promotions.sql'],
 };

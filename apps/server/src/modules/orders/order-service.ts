@@ -7,7 +7,7 @@ import { BusinessError } from '../../shared/http/errors';
 import { isoTimestamp } from '../../shared/time';
 import { canTransition, isOpen, statusText, transition } from './order-state';
 import { PAYMENT_NAMES, paymentText } from './payment-names';
-import { canUsePromoCode, claimPromoCode, findPromoCode, releasePromoUses } from './promo-codes';
+import { claimPromoCode, findPromoCode, promoDiscount, promoRefusal, releasePromoUses } from './promo-codes';
 import { settleInTransaction } from './settle';
 import type { GoodsType, OrdersTable } from './tables';
 
@@ -148,10 +148,11 @@ async function createOrder(
       })
       .execute();
 
+    // A code the member may not use is ignored, as MeEdu does; the check endpoint says why.
     const promo = await findPromoCode(trx, promoCode);
-    if (promo && (await canUsePromoCode(trx, promo, userId, now))) {
+    if (promo && !(await promoRefusal(trx, promo, userId, now))) {
       if (await claimPromoCode(trx, promo, userId, order.id, now)) {
-        const discount = Math.min(promo.invited_user_reward, goods.price);
+        const discount = promoDiscount(promo, goods.price);
         order = await trx
           .updateTable('orders')
           .set({ discount, amount: goods.price - discount, promo_code_id: promo.id })

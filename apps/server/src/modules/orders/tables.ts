@@ -12,9 +12,19 @@ export interface PromoCodesTable {
   use_times: Defaulted<number>;
   used_times: Defaulted<number>;
   expired_at: Date | null;
+  /** Migration 0120: console-managed codes. */
+  discount_type: Defaulted<PromoDiscountType>;
+  percent_off: Defaulted<number>;
+  per_user_limit: Defaulted<number>;
+  starts_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  is_enabled: Defaulted<number>;
+  batch: Defaulted<string>;
+  remark: Defaulted<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
+
+export type PromoDiscountType = 'amount' | 'percent';
 
 export interface OrdersTable {
   id: Generated<number>;

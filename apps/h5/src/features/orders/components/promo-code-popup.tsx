@@ -10,6 +10,15 @@ export interface AppliedPromo {
   code: string;
   /** Yuan, as the server computed it for this member. */
   discount: number;
+  /** A percentage code's percent off (Kezhan servers); the discount then depends on the price. */
+  percentOff?: number;
+}
+
+/** What the code takes off a price: a percentage rounded down to whole yuan, never over the price. */
+export function promoOff(promo: AppliedPromo | null, price: number): number {
+  if (!promo) return 0;
+  const off = promo.percentOff ? Math.floor((price * promo.percentOff) / 100) : promo.discount;
+  return Math.max(0, Math.min(off, price));
 }
 
 export interface PromoCodePopupProps {
@@ -43,12 +52,23 @@ export function PromoCodePopup({ visible, applied, onClose, onChange }: PromoCod
     try {
       const data = await check.run(value);
       if (data.can_use !== 1 || Array.isArray(data.promo_code)) {
-        showToast('优惠码无效');
+        showToast(data.message || '优惠码无效');
         setCode('');
         onChange(null);
         return;
       }
-      const discount = Math.max(0, Number.parseInt(String(data.promo_code.invited_user_reward), 10) || 0);
+      const found = data.promo_code;
+      const percentOff =
+        found.discount_type === 'percent'
+          ? Math.min(100, Math.max(0, Math.floor(Number(found.percent_off) || 0)))
+          : 0;
+      if (percentOff > 0) {
+        showToast(`优惠码有效，立减${percentOff}%`);
+        onChange({ code: value, discount: 0, percentOff });
+        onClose();
+        return;
+      }
+      const discount = Math.max(0, Number.parseInt(String(found.invited_user_reward), 10) || 0);
       showToast(`优惠码有效，抵扣${discount}元`);
       onChange({ code: value, discount });
       onClose();

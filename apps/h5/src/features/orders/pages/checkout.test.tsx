@@ -229,6 +229,48 @@ describe('/order cashier', () => {
     expect(called('POST /api/v2/order/course')[0].body).toEqual({ course_id: 7, promo_code: 'GOOD10' });
   });
 
+  it('promo code: a percentage code is rounded down to whole yuan; a refused code shows the server’s reason', async () => {
+    api({
+      'GET /api/v2/promoCode/LATE/check': () =>
+        ok({
+          can_use: 0,
+          promo_code: {
+            id: 2,
+            code: 'LATE',
+            expired_at: null,
+            invited_user_reward: 5,
+            invite_user_reward: 0,
+          },
+          message: '优惠码已过期',
+        }),
+      'GET /api/v2/promoCode/PCT15/check': () =>
+        ok({
+          can_use: 1,
+          promo_code: {
+            id: 3,
+            code: 'PCT15',
+            expired_at: null,
+            invited_user_reward: 0,
+            invite_user_reward: 0,
+            discount_type: 'percent',
+            percent_off: 15,
+          },
+        }),
+    });
+    renderApp(COURSE_URL);
+    fireEvent.click(await screen.findByRole('button', { name: /使用优惠码/ }));
+    const input = await screen.findByPlaceholderText('请输入优惠码');
+    fireEvent.change(input, { target: { value: 'LATE' } });
+    fireEvent.click(screen.getByRole('button', { name: '验证' }));
+    expect(await screen.findByText('优惠码已过期')).toBeInTheDocument();
+    fireEvent.change(input, { target: { value: 'PCT15' } });
+    fireEvent.click(screen.getByRole('button', { name: '验证' }));
+    expect(await screen.findByText('优惠码有效，立减15%')).toBeInTheDocument();
+    // 15% of ¥159 is ¥23.85: ¥23 off, ¥136 to pay.
+    await waitFor(() => expect(total()).toHaveTextContent('总计￥136'));
+    expect(screen.getByText('已抵扣￥23')).toBeInTheDocument();
+  });
+
   it('a discount larger than the price makes the total 0, never negative', async () => {
     api({
       'GET /api/v2/role/2': () => ok({ id: 2, name: '季度会员', charge: 80, expire_days: 90, desc_rows: [] }),

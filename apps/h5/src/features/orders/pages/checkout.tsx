@@ -24,7 +24,7 @@ import { showToast } from '@/shared/ui/toast';
 import { isWechat } from '@/shared/utils/user-agent';
 import { useCreateOrder, useCreatePayTicket, useGoods, usePaymentMethods } from '../api/queries';
 import { PaymentIcon } from '../components/payment-icon';
-import { PromoCodePopup, type AppliedPromo } from '../components/promo-code-popup';
+import { PromoCodePopup, promoOff, type AppliedPromo } from '../components/promo-code-popup';
 import { VipThumb } from '../components/vip-thumb';
 import {
   arrangePayments,
@@ -103,7 +103,8 @@ function Checkout({ query }: { query: CheckoutQuery }) {
   const created = useRef<{ order: CreatedOrder; promoCode: string } | null>(null);
 
   const charge = goods.charge ?? 0;
-  const total = continuing ? (query.orderAmount ?? charge) : Math.max(0, charge - (promo?.discount ?? 0));
+  const off = promoOff(promo, charge);
+  const total = continuing ? (query.orderAmount ?? charge) : Math.max(0, charge - off);
 
   const createOrder = async (): Promise<CreatedOrder> => {
     const promoCode = promo?.code ?? '';
@@ -235,7 +236,7 @@ function Checkout({ query }: { query: CheckoutQuery }) {
             {promo ? (
               <>
                 <span className="kz-promo-code">{promo.code}</span>
-                <span className="kz-promo-discount">已抵扣￥{promo.discount}</span>
+                <span className="kz-promo-discount">已抵扣￥{off}</span>
               </>
             ) : null}
             <Chevron />
