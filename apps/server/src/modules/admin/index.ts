@@ -1,6 +1,7 @@
 import type { FeatureModule } from '../module';
 import { adminCommands } from './commands';
 import adminContentRoutes from './content-routes';
+import adminCoverRoutes from './cover-routes';
 import adminMemberRoutes from './member-routes';
 import adminSessionRoutes from './session-routes';
 import adminVideoRoutes from './video-routes';
@@ -8,7 +9,7 @@ import adminVideoRoutes from './video-routes';
 /** Operator console API (`/api/admin/…`): administrators, sessions, permissions, audit log. */
 export const adminModule: FeatureModule = {
   name: 'admin',
-  routes: [adminSessionRoutes, adminContentRoutes, adminVideoRoutes, adminMemberRoutes],
+  routes: [adminSessionRoutes, adminContentRoutes, adminVideoRoutes, adminMemberRoutes, adminCoverRoutes],
   commands: adminCommands,
   migrations: ['0090_admin.sql'],
 };

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { auditRows, signedInAdmin, type AdminClient } from '../../../test/support/admin';
+import { makeJpeg, makePng, multipartBody } from '../../../test/support/images';
+
+const COVER_URL = '/api/admin/courses/cover';
+
+describe('POST /api/admin/courses/cover', () => {
+  let t: TestApp;
+  let editor: AdminClient;
+  let support: AdminClient;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    editor = await signedInAdmin(t, 'content', 'editor');
+    support = await signedInAdmin(t, 'support', 'helpdesk');
+  });
+  afterAll(() => t.close());
+
+  const upload = (client: AdminClient, file: Buffer, name = 'cover.png', type = 'image/png') => {
+    const { payload, headers } = multipartBody('file', name, type, file);
+    return client.request<{ url: string; width: number; height: number }>({
+      method: 'POST',
+      url: COVER_URL,
+      payload,
+      headers,
+    });
+  };
+  const storedFile = (url: string) => path.join(t.services.env.dataDir, 'storage', url.split('/storage/')[1]);
+
+  it('crops a square PNG around its centre to 16:9 at the cover width, with WebP copies, audited', async () => {
+    const answer = await upload(editor, makePng(1200, 1200));
+    expect(answer).toMatchObject({ code: 0, data: { width: 960, height: 540 } });
+    expect(answer.data.url).toMatch(
+      /^http:\/\/api\.test\/storage\/images\/course-cover\/\d{4}\/\d{2}\/[0-9a-f]{20}\.960x540\.png$/,
+    );
+    const meta = await sharp(fs.readFileSync(storedFile(answer.data.url))).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 960, 540]);
+    const webp = storedFile(answer.data.url).replace(/\.png$/, '.w640.webp');
+    expect((await sharp(fs.readFileSync(webp)).metadata()).width).toBe(640);
+
+    const [row] = await auditRows(t, 'course.cover');
+    expect(row.after).toMatchObject({ url: answer.data.url, width: 960, height: 540 });
+  });
+
+  it('crops a tall JPEG to its full width and never enlarges it', async () => {
+    const answer = await upload(editor, makeJpeg(400, 600), 'photo.jpg', 'image/jpeg');
+    expect(answer).toMatchObject({ code: 0, data: { width: 400, height: 225 } });
+    expect(answer.data.url).toMatch(/\.400x225\.jpg$/);
+    const meta = await sharp(fs.readFileSync(storedFile(answer.data.url))).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 400, 225]);
+  });
+
+  it('refuses a file that is not an image, whatever its name says', async () => {
+    const answer = await upload(editor, Buffer.from('<script>alert(1)</script>'), 'cover.png', 'image/png');
+    expect(answer).toMatchObject({ code: 1, message: '请上传 JPEG、PNG 或 WebP 格式的图片' });
+    expect(await auditRows(t, 'course.cover')).toHaveLength(2);
+  });
+
+  it('refuses a request without the file', async () => {
+    const { payload, headers } = multipartBody('image', 'cover.png', 'image/png', makePng(32, 32));
+    expect(await editor.request({ method: 'POST', url: COVER_URL, payload, headers })).toMatchObject({
+      code: 1,
+      message: '请选择封面图片',
+    });
+  });
+
+  it('refuses 客服 (no course.edit) with code 403', async () => {
+    const answer = await upload(support, makePng(64, 64));
+    expect(answer).toMatchObject({ code: 403, message: '没有权限执行此操作' });
+  });
+});
