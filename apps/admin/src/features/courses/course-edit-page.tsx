@@ -19,6 +19,7 @@ import { useSession } from '@/shared/session';
 import { LoadError, PageLoading } from '@/shared/states';
 import { useLoad } from '@/shared/use-load';
 import { CourseContent } from './course-content';
+import { CoverField } from './cover-field';
 import { createCourse, getCourse, listCategories, updateCourse, type CourseDetail } from './api';
 
 interface CourseForm {
@@ -157,8 +158,8 @@ export default function CourseEditPage() {
               <DatePicker showTime />
             </Form.Item>
           </Space>
-          <Form.Item label="封面地址" name="thumb">
-            <Input placeholder="/storage/… 或 https://…" />
+          <Form.Item label="封面" name="thumb">
+            <CoverField />
           </Form.Item>
           <Form.Item label="简介" name="short_description" rules={[{ max: 255, message: '简介最多 255 字' }]}>
             <Input.TextArea rows={2} showCount maxLength={255} />
