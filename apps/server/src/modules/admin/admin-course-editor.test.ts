@@ -73,3 +73,47 @@ describe('POST /api/admin/courses/cover', () => {
     expect(answer).toMatchObject({ code: 403, message: '没有权限执行此操作' });
   });
 });
+
+describe('the course description from the console editor', () => {
+  let t: TestApp;
+  let editor: AdminClient;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    editor = await signedInAdmin(t, 'content', 'editor');
+  });
+  afterAll(() => t.close());
+
+  it('keeps the formatting and strips scripts, event attributes and javascript: links when saved', async () => {
+    const category = await editor.request<{ id: number }>({
+      method: 'POST',
+      url: '/api/admin/categories',
+      payload: { name: '富文本', slug: 'rich' },
+    });
+    const pasted =
+      '<h2>课程介绍</h2><p><strong>粗体</strong>和<em>斜体</em></p><ul><li>一</li><li>二</li></ul>' +
+      '<p><a href="https://example.com/a" target="_blank">链接</a><a href="javascript:alert(1)">坏链接</a></p>' +
+      '<p><img src="/storage/images/a.png" onerror="alert(1)"><script>alert(2)</script></p>';
+    const created = await editor.request<{ id: number }>({
+      method: 'POST',
+      url: '/api/admin/courses',
+      payload: {
+        title: '富文本课程',
+        slug: 'rich-text',
+        category_id: category.data.id,
+        charge: 0,
+        render_desc: pasted,
+      },
+    });
+    expect(created.code).toBe(0);
+    const detail = await editor.request<{ render_desc: string }>({
+      method: 'GET',
+      url: `/api/admin/courses/${created.data.id}`,
+    });
+    expect(detail.data.render_desc).toBe(
+      '<h2>课程介绍</h2><p><strong>粗体</strong>和<em>斜体</em></p><ul><li>一</li><li>二</li></ul>' +
+        '<p><a href="https://example.com/a" target="_blank">链接</a><a href>坏链接</a></p>' +
+        '<p><img src="/storage/images/a.png"></p>',
+    );
+  });
+});
