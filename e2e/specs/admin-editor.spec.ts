@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import { DESKTOP_UA } from '../support/devices';
 import { expect, test } from '../support/fixtures';
+import { makePng } from '../../apps/server/test/support/images';
 
 test.use({
   viewport: { width: 1280, height: 800 },
@@ -26,17 +26,13 @@ test.describe('console course editor', () => {
     await page.getByLabel('分类').click();
     await page.locator('.ant-select-item-option').first().click();
 
-    const square = await sharp({
-      create: { width: 800, height: 800, channels: 3, background: '#2f7d5b' },
-    })
-      .png()
-      .toBuffer();
+    const square = makePng(800, 800);
     await page
       .locator('input[type="file"][accept="image/jpeg,image/png,image/webp"]')
       .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: square });
     await expect(page.getByText('封面已上传，保存课程后生效')).toBeVisible();
     await expect(page.getByLabel('封面地址')).toHaveValue(
-      /\/storage\/images\/course-cover\/.+\.800x450\.jpg$/,
+      /\/storage\/images\/course-cover\/.+\.800x450\.png$/,
     );
     const preview = page.getByRole('img', { name: '封面预览' });
     await expect(preview).toBeVisible();
