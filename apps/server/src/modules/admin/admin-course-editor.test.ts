@@ -54,10 +54,32 @@ describe('POST /api/admin/courses/cover', () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 400, 225]);
   });
 
+  it('keeps the middle of a wide picture', async () => {
+    // 400×100: red, with a green band from x = 100 to 300; the 16:9 crop is 176×99 around x = 200.
+    const pixels = Buffer.alloc(400 * 100 * 3);
+    for (let i = 0; i < 400 * 100; i += 1) {
+      const x = i % 400;
+      pixels.set(x >= 100 && x < 300 ? [0, 200, 0] : [200, 0, 0], i * 3);
+    }
+    const wide = await sharp(pixels, { raw: { width: 400, height: 100, channels: 3 } })
+      .png()
+      .toBuffer();
+    const answer = await upload(editor, wide);
+    expect(answer).toMatchObject({ code: 0, data: { width: 176, height: 99 } });
+    const { data } = await sharp(fs.readFileSync(storedFile(answer.data.url)))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    for (const x of [0, 175]) {
+      const [red, green] = data.subarray((50 * 176 + x) * 3, (50 * 176 + x) * 3 + 3);
+      expect(green).toBeGreaterThan(150);
+      expect(red).toBeLessThan(60);
+    }
+  });
+
   it('refuses a file that is not an image, whatever its name says', async () => {
     const answer = await upload(editor, Buffer.from('<script>alert(1)</script>'), 'cover.png', 'image/png');
     expect(answer).toMatchObject({ code: 1, message: '请上传 JPEG、PNG 或 WebP 格式的图片' });
-    expect(await auditRows(t, 'course.cover')).toHaveLength(2);
+    expect(await auditRows(t, 'course.cover')).toHaveLength(3);
   });
 
   it('refuses a request without the file', async () => {
