@@ -42,12 +42,12 @@ function withQuery(path: string, query?: Query) {
 /**
  * Every console call: same origin, the session cookie (HttpOnly, never seen here) sent by the
  * browser, the CSRF token on changes, the envelope unwrapped. 15 s timeout (2 minutes for an
- * upload piece sent as `bytes`).
+ * upload piece sent as `bytes` or a file sent as `form`).
  */
 export async function api<T>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
-  options: { query?: Query; body?: unknown; bytes?: Blob } = {},
+  options: { query?: Query; body?: unknown; bytes?: Blob; form?: FormData } = {},
 ): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (method !== 'GET') headers[ADMIN_CSRF_HEADER] = csrfToken;
@@ -59,8 +59,11 @@ export async function api<T>(
       method,
       headers,
       credentials: 'same-origin',
-      body: options.bytes ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
-      signal: AbortSignal.timeout(options.bytes ? 120_000 : 15_000),
+      body:
+        options.form ??
+        options.bytes ??
+        (options.body === undefined ? undefined : JSON.stringify(options.body)),
+      signal: AbortSignal.timeout(options.bytes || options.form ? 120_000 : 15_000),
     });
   } catch {
     throw new ApiError('网络异常，请检查网络后重试', 0);

@@ -136,6 +136,19 @@ export type AdminCategoryBody = z.input<typeof adminCategoryBody>;
 
 const idData = z.strictObject({ id: z.number() });
 
+/** `POST /api/admin/courses/cover` — multipart, field `file`; JPEG, PNG or WebP. */
+export const COURSE_COVER_FIELD = 'file';
+export const COURSE_COVER_MAX_BYTES = 8 * 1024 * 1024;
+/** Width : height of a stored cover: the h5 shows covers at 16 / 9 (`--kz-cover-ratio`). */
+export const COURSE_COVER_RATIO = [16, 9] as const;
+export const COURSE_COVER_MESSAGES = {
+  missing: '请选择封面图片',
+  notImage: '请上传 JPEG、PNG 或 WebP 格式的图片',
+  tooLarge: '封面图片不能超过 8MB',
+  storeFailed: '封面上传失败，请稍后再试',
+} as const;
+export const adminCourseCover = z.strictObject({ url: z.string(), width: z.number(), height: z.number() });
+
 const courseEndpoint = { tag: 'admin', auth: 'admin' } as const;
 
 export const adminCoursesApi = {
@@ -194,6 +207,15 @@ export const adminCoursesApi = {
     summary: 'Delete a course (soft: orders and purchases keep working)',
     params: idParams,
     data: emptyData,
+  }),
+  cover: defineEndpoint({
+    ...courseEndpoint,
+    method: 'POST',
+    path: '/api/admin/courses/cover',
+    permission: 'course.edit',
+    summary: 'Upload a course cover: re-encoded, cropped (centre) to 16:9; answers the address for `thumb`',
+    upload: { field: COURSE_COVER_FIELD, description: 'JPEG, PNG or WebP, at most 8 MB and 12 megapixels' },
+    data: adminCourseCover,
   }),
   categories: defineEndpoint({
     ...courseEndpoint,

@@ -14,6 +14,7 @@ const ACTION_NAMES: Record<string, string> = {
   'course.publish': '上架课程',
   'course.unpublish': '下架课程',
   'course.delete': '删除课程',
+  'course.cover': '上传课程封面',
   'category.create': '新建分类',
   'category.update': '编辑分类',
   'category.delete': '删除分类',

@@ -5,6 +5,7 @@ import { api } from '@/shared/http';
 export type CoursePage = DataOf<typeof adminCoursesApi.list>;
 export type CourseDetail = DataOf<typeof adminCoursesApi.detail>;
 export type Categories = DataOf<typeof adminCoursesApi.categories>;
+export type CourseCover = DataOf<typeof adminCoursesApi.cover>;
 
 export const listCourses = (query: AdminCourseListQuery) =>
   api<CoursePage>('GET', '/api/admin/courses', {
@@ -19,3 +20,8 @@ export const setShelf = (id: number, isShow: 0 | 1) =>
   api<[]>('PUT', `/api/admin/courses/${id}/shelf`, { body: { is_show: isShow } });
 export const deleteCourse = (id: number) => api<[]>('DELETE', `/api/admin/courses/${id}`);
 export const listCategories = () => api<Categories>('GET', '/api/admin/categories');
+export const uploadCourseCover = (file: File) => {
+  const form = new FormData();
+  form.append('file', file);
+  return api<CourseCover>('POST', '/api/admin/courses/cover', { form });
+};

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentProps } from 'react';
 import {
   Alert,
   App,
@@ -9,6 +9,7 @@ import {
   Input,
   InputNumber,
   Select,
+  Skeleton,
   Space,
   Switch,
   Typography,
@@ -19,6 +20,18 @@ import { useSession } from '@/shared/session';
 import { LoadError, PageLoading } from '@/shared/states';
 import { useLoad } from '@/shared/use-load';
 import { CourseContent } from './course-content';
+import { CoverField } from './cover-field';
+
+const DescriptionEditor = lazy(() => import('./description-editor'));
+
+/** The rich-text editor is fetched only when this page shows it. */
+function LazyDescriptionEditor(props: ComponentProps<typeof DescriptionEditor>) {
+  return (
+    <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+      <DescriptionEditor {...props} />
+    </Suspense>
+  );
+}
 import { createCourse, getCourse, listCategories, updateCourse, type CourseDetail } from './api';
 
 interface CourseForm {
@@ -157,14 +170,14 @@ export default function CourseEditPage() {
               <DatePicker showTime />
             </Form.Item>
           </Space>
-          <Form.Item label="封面地址" name="thumb">
-            <Input placeholder="/storage/… 或 https://…" />
+          <Form.Item label="封面" name="thumb">
+            <CoverField />
           </Form.Item>
           <Form.Item label="简介" name="short_description" rules={[{ max: 255, message: '简介最多 255 字' }]}>
             <Input.TextArea rows={2} showCount maxLength={255} />
           </Form.Item>
-          <Form.Item label="详情（HTML，保存时去除脚本和事件属性）" name="render_desc">
-            <Input.TextArea rows={8} />
+          <Form.Item label="详情" name="render_desc" extra="保存时去除脚本和事件属性">
+            <LazyDescriptionEditor disabled={!canEdit} />
           </Form.Item>
           {canEdit && (
             <Space>

@@ -2,6 +2,7 @@ import type { FeatureModule } from '../module';
 import administratorRoutes from './administrator-routes';
 import { adminCommands } from './commands';
 import adminContentRoutes from './content-routes';
+import adminCoverRoutes from './cover-routes';
 import adminMemberRoutes from './member-routes';
 import adminSessionRoutes from './session-routes';
 import adminVideoRoutes from './video-routes';
@@ -9,7 +10,14 @@ import adminVideoRoutes from './video-routes';
 /** Operator console API (`/api/admin/…`): administrators, sessions, permissions, audit log. */
 export const adminModule: FeatureModule = {
   name: 'admin',
-  routes: [adminSessionRoutes, adminContentRoutes, adminVideoRoutes, adminMemberRoutes, administratorRoutes],
+  routes: [
+    adminSessionRoutes,
+    adminContentRoutes,
+    adminVideoRoutes,
+    adminMemberRoutes,
+    administratorRoutes,
+    adminCoverRoutes,
+  ],
   commands: adminCommands,
   migrations: ['0090_admin.sql'],
 };

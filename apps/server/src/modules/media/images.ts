@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp, { type OutputInfo } from 'sharp';
+import sharp, { type Metadata, type OutputInfo, type ResizeOptions } from 'sharp';
 import { sizedImage, sizedImageName, variantWidths, webpVariantName } from '@kezhan/contract/images';
 import type { FileStorage } from '../../providers/storage/file-storage';
 
@@ -33,7 +33,12 @@ export interface EncodedImage {
  * EXIF, GPS or other metadata of the original survives. Names carry a hash of the content, so
  * every file can be cached for a year.
  */
-export async function encodeImage(input: Buffer, kind: ImageKind, stem?: string): Promise<EncodedImage> {
+export async function encodeImage(
+  input: Buffer,
+  kind: ImageKind,
+  stem?: string,
+  options: { ratio?: readonly [number, number] } = {},
+): Promise<EncodedImage> {
   const load = () => sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'warning' });
   let pixels: { data: Buffer; info: OutputInfo };
   let opaque: boolean;
@@ -42,7 +47,7 @@ export async function encodeImage(input: Buffer, kind: ImageKind, stem?: string)
     if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) throw new NotAnImageError('format');
     pixels = await load()
       .rotate()
-      .resize({ width: IMAGE_MAX_WIDTH[kind], withoutEnlargement: true })
+      .resize(resizeFor(meta, IMAGE_MAX_WIDTH[kind], options.ratio))
       .toColourspace('srgb')
       .ensureAlpha()
       .raw()
@@ -73,6 +78,20 @@ export async function encodeImage(input: Buffer, kind: ImageKind, stem?: string)
     files.push({ name: webpVariantName(name, width, height, variantWidth), body, contentType: 'image/webp' });
   }
   return { width, height, files };
+}
+
+/**
+ * Without a ratio: the kind's width, never enlarged. With one: the largest centred crop of that
+ * ratio, shrunk to at most the kind's width, in whole ratio units so the ratio is exact.
+ */
+function resizeFor(meta: Metadata, maxWidth: number, ratio?: readonly [number, number]): ResizeOptions {
+  if (!ratio || !meta.width || !meta.height) return { width: maxWidth, withoutEnlargement: true };
+  const turned = (meta.orientation ?? 1) >= 5;
+  const width = turned ? meta.height : meta.width;
+  const height = turned ? meta.width : meta.height;
+  const [across, down] = ratio;
+  const units = Math.max(1, Math.floor(Math.min(maxWidth, width, (height * across) / down) / across));
+  return { width: units * across, height: units * down, fit: 'cover', position: 'centre' };
 }
 
 function fromRaw({ data, info }: { data: Buffer; info: OutputInfo }) {
