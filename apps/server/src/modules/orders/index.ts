@@ -17,5 +17,5 @@ export const ordersModule: FeatureModule = {
       run: (services, now) => expireUnpaidOrders(services.db, now),
     },
   ],
-  migrations: ['0020_orders.sql'],
+  migrations: ['0020_orders.sql', '0100_order_refunds.sql'],
 };
