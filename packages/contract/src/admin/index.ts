@@ -1,5 +1,6 @@
 import type { Endpoint } from '../endpoint';
 import { adminContentApi, adminCoursesApi } from './courses';
+import { adminOrdersApi } from './orders';
 import { adminSessionApi } from './session';
 import { adminSiteApi } from './site';
 import { adminVideosApi } from './videos';
@@ -11,4 +12,5 @@ export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(adminContentApi),
   ...Object.values(adminSiteApi),
   ...Object.values(adminVideosApi),
+  ...Object.values(adminOrdersApi),
 ];

@@ -1,12 +1,13 @@
 import type { FeatureModule } from '../module';
 import { commerceCommands } from '../../cli/commerce-commands';
 import { expireUnpaidOrders } from './order-service';
+import adminOrderRoutes from './admin-routes';
 import orderRoutes from './routes';
 
 /** VIP plans, promo codes, orders and their settlement. */
 export const ordersModule: FeatureModule = {
   name: 'orders',
-  routes: [orderRoutes],
+  routes: [orderRoutes, adminOrderRoutes],
   commands: commerceCommands,
   jobs: [
     {

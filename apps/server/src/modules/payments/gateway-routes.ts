@@ -6,6 +6,7 @@ import { GatewayError, type NotifyingGateway } from '../../providers/payment/pay
 import { BusinessError } from '../../shared/http/errors';
 import { failure } from '../../shared/http/envelope';
 import { route } from '../../shared/http/route';
+import { receiveWechatRefundNotification } from '../orders/refunds';
 import { applyVerifiedNotification, prepareJsapiPayment, receiveNotification } from './payment-service';
 
 export const escapeHtml = (text: string) =>
@@ -62,6 +63,23 @@ export default async function gatewayRoutes(app: FastifyInstance) {
     );
   notifyRoute(paymentGatewayApi.alipayNotify, gateways.alipay);
   notifyRoute(paymentGatewayApi.wechatNotify, gateways.wechat);
+
+  route(
+    app,
+    paymentGatewayApi.wechatRefundNotify,
+    { config: { rateLimit: false }, bodyLimit: NOTIFY_BODY_LIMIT },
+    async (request, reply) => {
+      const wechat = gateways.wechat;
+      if (!wechat) return reply.status(404).send(failure('接口不存在', 404));
+      const answer = await receiveWechatRefundNotification(
+        services,
+        wechat,
+        { headers: request.headers, rawBody: typeof request.body === 'string' ? request.body : '' },
+        request.log,
+      );
+      return reply.status(answer.status).type(answer.contentType).send(answer.body);
+    },
+  );
 
   /** WeChat JSAPI: back from the silent OAuth step with `code`; renders the WeixinJSBridge call. */
   route(app, paymentGatewayApi.wechatJsapi, async (request, reply) => {
