@@ -15,4 +15,5 @@ export const MENU: MenuEntry[] = [
   { path: '/content', label: '导入导出', permission: 'course.edit' },
   { path: '/settings', label: '站点设置', permission: 'settings.manage' },
   { path: '/audit-logs', label: '操作日志', permission: 'audit.view' },
+  { path: '/orders', label: '订单管理', permission: 'order.view' },
 ];

@@ -14,6 +14,8 @@ const VipPlansPage = lazy(() => import('@/features/vip/vip-plans-page'));
 const HomeBlocksPage = lazy(() => import('@/features/home/home-blocks-page'));
 const ContentTransferPage = lazy(() => import('@/features/content/content-transfer-page'));
 const AuditLogPage = lazy(() => import('@/features/audit/audit-log-page'));
+const OrderListPage = lazy(() => import('@/features/orders/order-list-page'));
+const OrderDetailPage = lazy(() => import('@/features/orders/order-detail-page'));
 
 function Guarded({ permission, children }: { permission: AdminPermission; children: ReactNode }) {
   return useSession().can(permission) ? children : <Forbidden />;
@@ -39,6 +41,8 @@ export const router = createBrowserRouter(
         { path: 'content', element: page('course.edit', <ContentTransferPage />) },
         { path: 'settings', element: page('settings.manage', <SettingsPage />) },
         { path: 'audit-logs', element: page('audit.view', <AuditLogPage />) },
+        { path: 'orders', element: page('order.view', <OrderListPage />) },
+        { path: 'orders/:orderNo', element: page('order.view', <OrderDetailPage />) },
         { path: '*', element: <Forbidden /> },
       ],
     },

@@ -269,7 +269,7 @@ export const commerceCommands: CliCommand[] = [
     name: 'order:refund',
     usage: 'order:refund <order_id> [--amount <yuan>] [--reason <text>] [--revoke]',
     summary:
-      'Refund through the order\'s gateway (default: what is left); --revoke also takes back the course or VIP days (a full refund always does)',
+      "Refund through the order's gateway (default: what is left); --revoke also takes back the course or VIP days (a full refund always does)",
     async run(services, args, out) {
       const { values, positionals } = parseCommandArgs(args, { amount: text, reason: text, revoke: flag });
       const orderNo = positionals[0];
@@ -288,7 +288,9 @@ export const commerceCommands: CliCommand[] = [
       const order = await findOrderByNumber(services.db, orderNo);
       const through = refund.gateway === 'manual' ? '' : ` through ${refund.gateway}`;
       if (refund.status === 'failed')
-        throw new CommandError(`Refund of ￥${refund.amount} for order ${orderNo} failed${through}: ${refund.failure_reason}`);
+        throw new CommandError(
+          `Refund of ￥${refund.amount} for order ${orderNo} failed${through}: ${refund.failure_reason}`,
+        );
       if (refund.status === 'processing') {
         out.line(
           `Refund of ￥${refund.amount} for order ${orderNo} sent${through} (${refund.out_refund_no}); it completes when the gateway confirms${refund.failure_reason ? ` — ${refund.failure_reason}` : ''}`,

@@ -26,7 +26,9 @@ const orderFilterFields = {
   status: z.preprocess(
     (value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : blankAsUndefined(value)),
     z
-      .union([z.literal(1), z.literal(5), z.literal(7), z.literal(9), z.literal(11)], { error: '订单状态错误' })
+      .union([z.literal(1), z.literal(5), z.literal(7), z.literal(9), z.literal(11)], {
+        error: '订单状态错误',
+      })
       .optional(),
   ),
   payment: z.preprocess(blankAsUndefined, oneOf(PAYMENT_SIGNS, '支付方式错误').optional()),
@@ -167,7 +169,8 @@ export const adminOrdersApi = {
     method: 'GET',
     path: '/api/admin/orders',
     permission: 'order.view',
-    summary: 'Orders: search by order number or mobile, filter by status, payment, goods, dates; newest first',
+    summary:
+      'Orders: search by order number or mobile, filter by status, payment, goods, dates; newest first',
     query: adminOrderListQuery,
     data: listWithTotal(adminOrder),
   }),
@@ -179,7 +182,7 @@ export const adminOrdersApi = {
     summary: 'The filtered orders as CSV (UTF-8 with BOM for Excel), streamed in batches',
     query: adminOrderExportQuery,
     answers: 'text/csv',
-    note: 'CSV file (`Content-Disposition: attachment`); cells that a spreadsheet would run as a formula are prefixed with `\'`',
+    note: "CSV file (`Content-Disposition: attachment`); cells that a spreadsheet would run as a formula are prefixed with `'`",
   }),
   detail: defineEndpoint({
     ...base,
@@ -195,7 +198,8 @@ export const adminOrdersApi = {
     method: 'POST',
     path: '/api/admin/orders/:order_no/mark-paid',
     permission: 'order.manage',
-    summary: 'Confirm a manual transfer: the order is paid and delivered once (the same path as a gateway notification)',
+    summary:
+      'Confirm a manual transfer: the order is paid and delivered once (the same path as a gateway notification)',
     params: orderParams,
     body: adminMarkPaidBody,
     data: emptyData,

@@ -90,7 +90,11 @@ describe('console orders and refunds (/api/admin/orders…)', () => {
   }
 
   const playinfo = (videoId: number) =>
-    t.request<PlayInfo>({ method: 'GET', url: `/api/v2/video/${videoId}/playinfo?is_try=0`, token: buyer.token });
+    t.request<PlayInfo>({
+      method: 'GET',
+      url: `/api/v2/video/${videoId}/playinfo?is_try=0`,
+      token: buyer.token,
+    });
 
   async function redirectTo(orderNo: string, payment: string) {
     const ticket = await payTicket(t, buyer.token, orderNo);
@@ -144,11 +148,7 @@ describe('console orders and refunds (/api/admin/orders…)', () => {
 
   let keySeq = 0;
   const newKey = () => `test-key-${Date.now()}-${(keySeq += 1)}-abcdef`;
-  const refund = (
-    admin: AdminClient,
-    orderNo: string,
-    payload: Record<string, unknown> = {},
-  ) =>
+  const refund = (admin: AdminClient, orderNo: string, payload: Record<string, unknown> = {}) =>
     admin.request<AdminRefund>({
       method: 'POST',
       url: `/api/admin/orders/${orderNo}/refunds`,
@@ -157,7 +157,10 @@ describe('console orders and refunds (/api/admin/orders…)', () => {
   const detail = (orderNo: string, admin = finance) =>
     admin.request<AdminOrderDetail>({ method: 'GET', url: `/api/admin/orders/${orderNo}` });
   const list = (query: string, admin = finance) =>
-    admin.request<{ data: AdminOrder[]; total: number }>({ method: 'GET', url: `/api/admin/orders?${query}` });
+    admin.request<{ data: AdminOrder[]; total: number }>({
+      method: 'GET',
+      url: `/api/admin/orders?${query}`,
+    });
   const refundMessages = async (orderNo: string) =>
     (
       await t.services.db
@@ -180,10 +183,10 @@ describe('console orders and refunds (/api/admin/orders…)', () => {
 
       expect((await list('', support)).code).toBe(0);
       expect((await detail(orderNo, support)).data.order.order_id).toBe(orderNo);
-      expect([(await refund(support, orderNo, { amount: 1 })).code, (await refund(support, orderNo)).message]).toEqual([
-        403,
-        DENIED,
-      ]);
+      expect([
+        (await refund(support, orderNo, { amount: 1 })).code,
+        (await refund(support, orderNo)).message,
+      ]).toEqual([403, DENIED]);
       const markPaid = await support.request({
         method: 'POST',
         url: `/api/admin/orders/${orderNo}/mark-paid`,
@@ -248,20 +251,28 @@ describe('console orders and refunds (/api/admin/orders…)', () => {
       expect((await list('goods_type=BOOK')).message).toBe('商品类型错误');
       expect((await list('created_from=2026-13-40')).message).toBe('开始日期格式错误');
       expect((await list('created_to=tomorrow')).message).toBe('结束日期格式错误');
-      expect((await list('created_from=2026-05-02&created_to=2026-05-01')).message).toBe('开始日期不能晚于结束日期');
+      expect((await list('created_from=2026-05-02&created_to=2026-05-01')).message).toBe(
+        '开始日期不能晚于结束日期',
+      );
       expect((await list('page_size=1000')).message).toBe('参数错误');
     });
 
     it('shows goods, gateway messages, the status history and refunds', async () => {
       const { orderNo } = await paidOrder('sandbox');
       const shown = (await detail(orderNo)).data;
-      expect(shown.order).toMatchObject({ order_id: orderNo, status: 9, trade_no: expect.stringMatching(/^SANDBOX-/) });
+      expect(shown.order).toMatchObject({
+        order_id: orderNo,
+        status: 9,
+        trade_no: expect.stringMatching(/^SANDBOX-/),
+      });
       expect(shown.goods).toEqual([expect.objectContaining({ goods_type: 'COURSE', goods_charge: 50 })]);
       expect(shown.payments.map((event) => event.outcome)).toEqual(['started', 'paid']);
-      expect(shown.history.map((step) => [step.event, step.from_status, step.to_status, step.actor])).toEqual([
-        ['start', 1, 5, 'member'],
-        ['pay', 5, 9, 'sandbox'],
-      ]);
+      expect(shown.history.map((step) => [step.event, step.from_status, step.to_status, step.actor])).toEqual(
+        [
+          ['start', 1, 5, 'member'],
+          ['pay', 5, 9, 'sandbox'],
+        ],
+      );
       expect(shown).toMatchObject({ refunds: [], refundable: 50, can_mark_paid: false });
       const missing = await detail('20990101000000000000');
       expect([missing.code, missing.message]).toEqual([1, '订单不存在']);
@@ -279,19 +290,33 @@ describe('console orders and refunds (/api/admin/orders…)', () => {
           payload: { reference: 'BANK-001' },
         });
       expect((await markPaid()).code).toBe(0);
-      expect(await orderRow(t, orderNo)).toMatchObject({ status: 9, payment: 'handPay', trade_no: 'BANK-001' });
+      expect(await orderRow(t, orderNo)).toMatchObject({
+        status: 9,
+        payment: 'handPay',
+        trade_no: 'BANK-001',
+      });
       expect((await playinfo(videoId)).code).toBe(0);
       const again = await markPaid();
       expect([again.code, again.message]).toEqual([1, '该订单不是待确认的手动打款订单']);
       const shown = (await detail(orderNo)).data;
-      expect(shown.history.at(-1)).toMatchObject({ event: 'pay', to_status: 9, actor: 'admin:finance', note: 'BANK-001' });
+      expect(shown.history.at(-1)).toMatchObject({
+        event: 'pay',
+        to_status: 9,
+        actor: 'admin:finance',
+        note: 'BANK-001',
+      });
       const audits = (await auditRows(t, 'order.mark_paid')).filter((row) => row.target_id === orderNo);
       expect(audits).toHaveLength(1);
       expect(audits[0]).toMatchObject({ administrator_name: 'finance', target_type: 'order' });
       expect(afterOf(audits[0])).toMatchObject({ status: 9, trade_no: 'BANK-001' });
       expect(
-        (await finance.request({ method: 'POST', url: `/api/admin/orders/${orderNo}/mark-paid`, payload: { reference: 'x'.repeat(129) } }))
-          .message,
+        (
+          await finance.request({
+            method: 'POST',
+            url: `/api/admin/orders/${orderNo}/mark-paid`,
+            payload: { reference: 'x'.repeat(129) },
+          })
+        ).message,
       ).toBe('转账流水号最长 128 个字符');
     });
 
@@ -313,16 +338,25 @@ describe('console orders and refunds (/api/admin/orders…)', () => {
       expect((await refund(finance, orderNo, { amount: 1.5 })).message).toBe('退款金额须为整数（元）');
       expect((await refund(finance, orderNo, { amount: 0 })).message).toBe('退款金额至少 1 元');
       expect((await refund(finance, orderNo, { amount: 1, reason: ' ' })).message).toBe('请填写退款原因');
-      expect((await refund(finance, orderNo, { amount: 51 })).message).toBe('退款金额须为 1 到 50 元之间的整数');
+      expect((await refund(finance, orderNo, { amount: 51 })).message).toBe(
+        '退款金额须为 1 到 50 元之间的整数',
+      );
       const unpaid = await orderCourse(t, buyer.token, (await newCourse()).courseId);
-      expect((await refund(finance, unpaid.order_id, { amount: 1 })).message).toBe('只有已支付的订单可以退款');
+      expect((await refund(finance, unpaid.order_id, { amount: 1 })).message).toBe(
+        '只有已支付的订单可以退款',
+      );
       expect((await orderRow(t, orderNo)).refunded_amount).toBe(0);
     });
 
     it('partial without revoking keeps the course; the rest revokes it; the member is told each time', async () => {
       const { orderNo, videoId } = await paidOrder('sandbox');
       const partial = await refund(finance, orderNo, { amount: 20, revoke: false });
-      expect(partial.data).toMatchObject({ amount: 20, status: 'succeeded', gateway: 'sandbox', revoked_goods: 0 });
+      expect(partial.data).toMatchObject({
+        amount: 20,
+        status: 'succeeded',
+        gateway: 'sandbox',
+        revoked_goods: 0,
+      });
       expect(await orderRow(t, orderNo)).toMatchObject({ status: 9, refunded_amount: 20 });
       expect((await playinfo(videoId)).code).toBe(0);
 
@@ -338,7 +372,12 @@ describe('console orders and refunds (/api/admin/orders…)', () => {
         [20, 'succeeded', 'admin:finance'],
         [30, 'succeeded', 'admin:finance'],
       ]);
-      expect(shown.history.at(-1)).toMatchObject({ event: 'refund', from_status: 9, to_status: 11, actor: 'admin:finance' });
+      expect(shown.history.at(-1)).toMatchObject({
+        event: 'refund',
+        from_status: 9,
+        to_status: 11,
+        actor: 'admin:finance',
+      });
       expect(shown.refundable).toBe(0);
       const audits = (await auditRows(t, 'order.refund')).filter((row) => row.target_id === orderNo);
       expect(audits.map((row) => afterOf(row).amount)).toEqual([20, 30]);
@@ -366,7 +405,9 @@ describe('console orders and refunds (/api/admin/orders…)', () => {
 
     it('concurrent full refunds from different dialogs: only one goes through', async () => {
       const { orderNo } = await paidOrder('sandbox');
-      const answers = await Promise.all(Array.from({ length: 4 }, () => refund(finance, orderNo, { amount: 50 })));
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () => refund(finance, orderNo, { amount: 50 })),
+      );
       expect(answers.filter((answer) => answer.code === 0)).toHaveLength(1);
       for (const answer of answers.filter((item) => item.code !== 0))
         expect(answer.message).toMatch(/^(只有已支付的订单可以退款|该订单已无可退金额)$/);
@@ -409,7 +450,10 @@ describe('console orders and refunds (/api/admin/orders…)', () => {
       alipay.refuseRefundsWith = 'ACQ.TRADE_NOT_ALLOW_REFUND';
       try {
         const answer = await refund(finance, orderNo, { amount: 50 });
-        expect(answer.data).toMatchObject({ status: 'failed', failure_reason: 'ACQ.TRADE_NOT_ALLOW_REFUND 交易不允许退款' });
+        expect(answer.data).toMatchObject({
+          status: 'failed',
+          failure_reason: 'ACQ.TRADE_NOT_ALLOW_REFUND 交易不允许退款',
+        });
       } finally {
         alipay.refuseRefundsWith = undefined;
       }
@@ -428,7 +472,10 @@ describe('console orders and refunds (/api/admin/orders…)', () => {
       } finally {
         alipay.answerKey = undefined;
       }
-      expect(first).toMatchObject({ status: 'processing', failure_reason: 'Alipay refund answer is not signed by Alipay' });
+      expect(first).toMatchObject({
+        status: 'processing',
+        failure_reason: 'Alipay refund answer is not signed by Alipay',
+      });
       expect(await orderRow(t, orderNo)).toMatchObject({ status: 9, refunded_amount: 0 });
       expect((await detail(orderNo)).data.refundable).toBe(0);
       expect((await refund(finance, orderNo, { amount: 50 })).message).toBe('该订单已无可退金额');
@@ -453,7 +500,11 @@ describe('console orders and refunds (/api/admin/orders…)', () => {
     it('processing until the signed, encrypted notification; replays and concurrent copies apply once', async () => {
       const { orderNo, videoId } = await paidOrder('wechat_h5');
       const answer = await refund(finance, orderNo, { amount: 50 });
-      expect(answer.data).toMatchObject({ status: 'processing', gateway: 'wechat', gateway_refund_no: expect.stringMatching(/^5030/) });
+      expect(answer.data).toMatchObject({
+        status: 'processing',
+        gateway: 'wechat',
+        gateway_refund_no: expect.stringMatching(/^5030/),
+      });
       const sent = wechat.refunds.get(answer.data.out_refund_no)!;
       expect(sent).toMatchObject({ outTradeNo: orderNo, refund: 5000, total: 5000 });
       expect(sent.notifyUrl).toBe('http://api.test/payment/callback/wechat/refund');
@@ -471,13 +522,19 @@ describe('console orders and refunds (/api/admin/orders…)', () => {
       );
       expect(wrongKey.statusCode).toBe(400);
       const wrongAmount = await notifyRefund(
-        wechat.refundNotification(answer.data.out_refund_no, { refund: { amount: { refund: 1, total: 5000 } } }),
+        wechat.refundNotification(answer.data.out_refund_no, {
+          refund: { amount: { refund: 1, total: 5000 } },
+        }),
       );
       expect(wrongAmount.statusCode).toBe(400);
       expect((await orderRow(t, orderNo)).refunded_amount).toBe(0);
 
       const notification = wechat.refundNotification(answer.data.out_refund_no);
-      const results = await Promise.all([notifyRefund(notification), notifyRefund(notification), notifyRefund(notification)]);
+      const results = await Promise.all([
+        notifyRefund(notification),
+        notifyRefund(notification),
+        notifyRefund(notification),
+      ]);
       expect(results.map((result) => result.statusCode)).toEqual([200, 200, 200]);
       expect((await notifyRefund(notification)).statusCode).toBe(200);
       expect(await orderRow(t, orderNo)).toMatchObject({ status: 11, refunded_amount: 50 });
@@ -491,8 +548,14 @@ describe('console orders and refunds (/api/admin/orders…)', () => {
     it('a closed refund fails without touching the order; a refusal fails at once', async () => {
       const { orderNo, videoId } = await paidOrder('wechat_h5');
       const answer = await refund(finance, orderNo, { amount: 20, revoke: true });
-      expect((await notifyRefund(wechat.refundNotification(answer.data.out_refund_no, { status: 'CLOSED' }))).statusCode).toBe(200);
-      expect((await detail(orderNo)).data.refunds[0]).toMatchObject({ status: 'failed', failure_reason: 'refund_status CLOSED' });
+      expect(
+        (await notifyRefund(wechat.refundNotification(answer.data.out_refund_no, { status: 'CLOSED' })))
+          .statusCode,
+      ).toBe(200);
+      expect((await detail(orderNo)).data.refunds[0]).toMatchObject({
+        status: 'failed',
+        failure_reason: 'refund_status CLOSED',
+      });
       expect(await orderRow(t, orderNo)).toMatchObject({ status: 9, refunded_amount: 0 });
       expect((await playinfo(videoId)).code).toBe(0);
 

@@ -5,7 +5,13 @@ import { BusinessError } from '../../shared/http/errors';
 import { NO_DATA, ok } from '../../shared/http/envelope';
 import { actorOf, audit } from '../admin/audit';
 import { adminRoute } from '../admin/guard';
-import { adminOrderDetail, canMarkPaid, listAdminOrders, orderCsvChunks, toAdminRefund } from './admin-orders';
+import {
+  adminOrderDetail,
+  canMarkPaid,
+  listAdminOrders,
+  orderCsvChunks,
+  toAdminRefund,
+} from './admin-orders';
 import { findOrderByNumber, OrderOperationError } from './operator';
 import { paymentText } from './payment-names';
 import { refundOrder } from './refunds';

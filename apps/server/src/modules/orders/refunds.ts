@@ -64,7 +64,13 @@ function refundGatewayOf(
   if (MANUAL_SIGNS.has(payment)) return { name: 'manual' };
   const name = WECHAT_SIGNS.has(payment) ? 'wechat' : payment;
   const gateway =
-    name === 'alipay' ? gateways.alipay : name === 'wechat' ? gateways.wechat : name === 'sandbox' ? gateways.sandbox : undefined;
+    name === 'alipay'
+      ? gateways.alipay
+      : name === 'wechat'
+        ? gateways.wechat
+        : name === 'sandbox'
+          ? gateways.sandbox
+          : undefined;
   return gateway ? { name, gateway } : undefined;
 }
 
@@ -232,7 +238,12 @@ export async function completeRefund(
     if (answer.status === 'failed') {
       await trx
         .updateTable('refunds')
-        .set({ status: 'failed', failure_reason: answer.reason.slice(0, 500), completed_at: now, updated_at: now })
+        .set({
+          status: 'failed',
+          failure_reason: answer.reason.slice(0, 500),
+          completed_at: now,
+          updated_at: now,
+        })
         .where('id', '=', refund.id)
         .execute();
       return 'applied';
@@ -298,7 +309,10 @@ export async function receiveWechatRefundNotification(
     .where('out_refund_no', '=', verified.outRefundNo)
     .executeTakeFirst();
   if (!refund || (verified.succeeded && verified.refundCents !== refund.amount * 100)) {
-    log.warn({ outRefundNo: verified.outRefundNo }, 'WeChat Pay refund notification for an unknown refund or amount');
+    log.warn(
+      { outRefundNo: verified.outRefundNo },
+      'WeChat Pay refund notification for an unknown refund or amount',
+    );
     return gateway.reply(false);
   }
   const outcome = await completeRefund(

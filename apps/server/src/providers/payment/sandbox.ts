@@ -69,6 +69,9 @@ export class SandboxGateway implements RefundingGateway {
 
   /** A sandbox refund succeeds at once: there is no money to return. */
   refund(): Promise<RefundAnswer> {
-    return Promise.resolve({ status: 'succeeded', gatewayRefundNo: `SANDBOX-R-${randomBytes(8).toString('hex')}` });
+    return Promise.resolve({
+      status: 'succeeded',
+      gatewayRefundNo: `SANDBOX-R-${randomBytes(8).toString('hex')}`,
+    });
   }
 }

@@ -34,7 +34,8 @@ export type VerifiedRefundNotification =
     }
   | { kind: 'invalid'; reason: string; forged?: true };
 
-type OpenedResource = { ok: true; resource: Record<string, any> } | { ok: false; reason: string; forged?: true };
+type OpenedResource =
+  { ok: true; resource: Record<string, any> } | { ok: false; reason: string; forged?: true };
 
 /** The merchant settings from the environment, plus the official account's OAuth settings. */
 export interface WechatPayConfig extends WechatPayEnv {
@@ -143,7 +144,9 @@ export class WechatPayGateway implements NotifyingGateway, RefundingGateway {
     const answer = text ? (JSON.parse(text) as Record<string, unknown>) : {};
     if (!response.ok) {
       const reason = `${String(answer.code)} ${String(answer.message)}`;
-      throw response.status < 500 ? new WechatPayRefusal(reason) : new GatewayError(`WeChat Pay failed: ${reason}`);
+      throw response.status < 500
+        ? new WechatPayRefusal(reason)
+        : new GatewayError(`WeChat Pay failed: ${reason}`);
     }
     return answer as T;
   }
@@ -276,7 +279,8 @@ export class WechatPayGateway implements NotifyingGateway, RefundingGateway {
   /** Payment notification (`TRANSACTION.SUCCESS`). */
   verifyNotification(notification: IncomingNotification, now: Date): VerifiedNotification {
     const opened = this.openNotification(notification, now);
-    if (!opened.ok) return { kind: 'invalid', reason: opened.reason, ...(opened.forged ? { forged: true } : {}) };
+    if (!opened.ok)
+      return { kind: 'invalid', reason: opened.reason, ...(opened.forged ? { forged: true } : {}) };
     const transaction = opened.resource;
     if (transaction.appid !== this.config.appId)
       return { kind: 'invalid', reason: `notification for ${transaction.mchid}/${transaction.appid}` };
@@ -322,7 +326,8 @@ export class WechatPayGateway implements NotifyingGateway, RefundingGateway {
   /** Refund notification (`REFUND.SUCCESS`, `REFUND.ABNORMAL`, `REFUND.CLOSED`). */
   verifyRefundNotification(notification: IncomingNotification, now: Date): VerifiedRefundNotification {
     const opened = this.openNotification(notification, now);
-    if (!opened.ok) return { kind: 'invalid', reason: opened.reason, ...(opened.forged ? { forged: true } : {}) };
+    if (!opened.ok)
+      return { kind: 'invalid', reason: opened.reason, ...(opened.forged ? { forged: true } : {}) };
     const refund = opened.resource;
     const outRefundNo = String(refund.out_refund_no ?? '');
     if (!outRefundNo) return { kind: 'invalid', reason: 'no out_refund_no' };

@@ -104,15 +104,25 @@ export class FakeAlipay {
     const key = 'alipay_trade_refund_response';
     if (params.method !== 'alipay.trade.refund') {
       this.refused.push('unknown method');
-      return JSON.stringify({ error_response: { code: '40004', msg: 'Business Failed', sub_code: 'isv.invalid-method' } });
+      return JSON.stringify({
+        error_response: { code: '40004', msg: 'Business Failed', sub_code: 'isv.invalid-method' },
+      });
     }
     if (!params.sign || !this.verifyRequest(params)) {
       this.refused.push('sign check fail');
-      return this.signedAnswer(key, { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature', sub_msg: '验签出错' }, false);
+      return this.signedAnswer(
+        key,
+        { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature', sub_msg: '验签出错' },
+        false,
+      );
     }
     if (params.app_id !== this.appId || params.sign_type !== 'RSA2' || params.charset !== 'utf-8') {
       this.refused.push('bad common parameters');
-      return this.signedAnswer(key, { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-app-id' });
+      return this.signedAnswer(key, {
+        code: '40002',
+        msg: 'Invalid Arguments',
+        sub_code: 'isv.invalid-app-id',
+      });
     }
     const biz = JSON.parse(params.biz_content ?? '{}') as Record<string, string>;
     this.refundRequests.push(biz.out_request_no ?? '');
@@ -120,7 +130,8 @@ export class FakeAlipay {
     const fail = (subCode: string, subMsg: string) =>
       this.signedAnswer(key, { code: '40004', msg: 'Business Failed', sub_code: subCode, sub_msg: subMsg });
     if (!trade) return fail('ACQ.TRADE_NOT_EXIST', '交易不存在');
-    if (!biz.out_request_no || !/^\d+\.\d{2}$/.test(biz.refund_amount ?? '')) return fail('ACQ.INVALID_PARAMETER', '参数无效');
+    if (!biz.out_request_no || !/^\d+\.\d{2}$/.test(biz.refund_amount ?? ''))
+      return fail('ACQ.INVALID_PARAMETER', '参数无效');
     if (this.refuseRefundsWith) return fail(this.refuseRefundsWith, '交易不允许退款');
     const cents = (yuan: string) => Math.round(Number(yuan) * 100);
     const earlier = this.refunds.get(biz.out_request_no);

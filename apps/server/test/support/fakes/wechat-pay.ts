@@ -202,7 +202,8 @@ export class FakeWechatPay {
       this.refused.push('refund parameters');
       return this.answer(res, 400, { code: 'PARAM_ERROR', message: '参数错误' });
     }
-    if (!trade || !outTradeNo) return this.answer(res, 404, { code: 'RESOURCE_NOT_EXISTS', message: '订单不存在' });
+    if (!trade || !outTradeNo)
+      return this.answer(res, 404, { code: 'RESOURCE_NOT_EXISTS', message: '订单不存在' });
     if (this.refuseRefundsWith)
       return this.answer(res, 403, { code: this.refuseRefundsWith, message: '退款被拒绝' });
     if (request.amount.total !== trade.body.amount.total)
