@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../shared/db/database';
 import type { RolesTable } from '../../shared/db/schema';
 import type { PromoCodesTable } from './tables';
