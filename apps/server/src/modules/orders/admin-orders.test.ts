@@ -7,6 +7,8 @@ import { auditRows, signedInAdmin, type AdminClient } from '../../../test/suppor
 import { addVideo } from '../../../test/support/courses';
 import { FakeAlipay } from '../../../test/support/fakes/alipay';
 import { FakeWechatPay } from '../../../test/support/fakes/wechat-pay';
+import { alipaySignedSection } from '../../providers/payment/alipay';
+import { runCommand } from '../../cli/run-command';
 import {
   chooseHandPay,
   createCourse,
@@ -420,6 +422,31 @@ describe('console orders and refunds (/api/admin/orders…)', () => {
       expect(rows).toHaveLength(1);
     });
 
+    it('the CLI refunds through the same service and gateway', async () => {
+      const { orderNo, videoId } = await paidOrder('sandbox');
+      const done = await runCommand(t.services, [
+        'order:refund',
+        orderNo,
+        '--amount',
+        '50',
+        '--reason',
+        '命令行退款',
+      ]);
+      expect(done.exitCode).toBe(0);
+      expect(done.output[0]).toBe(
+        `Refund of ￥50 recorded for order ${orderNo} (fully refunded); goods revoked`,
+      );
+      expect((await detail(orderNo)).data.refunds).toEqual([
+        expect.objectContaining({
+          gateway: 'sandbox',
+          status: 'succeeded',
+          administrator: 'cli',
+          reason: '命令行退款',
+        }),
+      ]);
+      expect((await playinfo(videoId)).message).toBe('请购买后观看');
+    });
+
     it('a manual transfer is refunded by hand, recorded at once', async () => {
       const { orderNo } = await paidOrder('handPay');
       await finance.request({ method: 'POST', url: `/api/admin/orders/${orderNo}/mark-paid`, payload: {} });
@@ -431,6 +458,20 @@ describe('console orders and refunds (/api/admin/orders…)', () => {
   });
 
   describe('refunds through Alipay (alipay.trade.refund)', () => {
+    it('cuts the signed object out of an answer exactly as it arrived', () => {
+      const inner = '{"code":"10000","msg":"a \\"}\\" {b}","n":{"x":1}}';
+      expect(
+        alipaySignedSection(
+          `{"alipay_trade_refund_response": ${inner},"sign":"s"}`,
+          'alipay_trade_refund_response',
+        ),
+      ).toBe(inner);
+      expect(alipaySignedSection('{"error_response":{}}', 'alipay_trade_refund_response')).toBeNull();
+      expect(
+        alipaySignedSection('{"alipay_trade_refund_response":{"open":1', 'alipay_trade_refund_response'),
+      ).toBeNull();
+    });
+
     it('sends a signed request, verifies the signed answer, and revokes the course', async () => {
       const { orderNo, videoId } = await paidOrder('alipay');
       const answer = await refund(finance, orderNo, { amount: 50 });
