@@ -118,6 +118,8 @@ describe('console order export (CSV, streamed)', () => {
     // What autovacuum does on a server after a bulk load (PGlite has none).
     await sql`analyze`.execute(t.services.db);
 
+    // Live memory: garbage is collected before each sample, so what is measured is what the
+    // server (and this client) still hold while the file streams, not what V8 has yet to sweep.
     gc();
     const baseline = process.memoryUsage().heapUsed;
     let peak = baseline;
@@ -126,18 +128,25 @@ describe('console order export (CSV, streamed)', () => {
     const reader = response.body!.getReader();
     let lines = 0;
     let bytes = 0;
+    let chunks = 0;
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       bytes += value.byteLength;
       for (const byte of value) if (byte === 0x0a) lines += 1;
-      peak = Math.max(peak, process.memoryUsage().heapUsed);
+      chunks += 1;
+      if (chunks % 16 === 0) {
+        gc();
+        peak = Math.max(peak, process.memoryUsage().heapUsed);
+      }
     }
     const growthMb = (peak - baseline) / 1024 / 1024;
     console.info(
-      `export: ${lines - 1} rows, ${(bytes / 1024 / 1024).toFixed(1)} MB of CSV, heap growth at most ${growthMb.toFixed(1)} MB`,
+      `export: ${lines - 1} rows, ${(bytes / 1024 / 1024).toFixed(1)} MB of CSV in ${chunks} reads, live heap growth at most ${growthMb.toFixed(1)} MB`,
     );
     expect(lines).toBe(ROWS + 1);
-    expect(growthMb).toBeLessThan(50);
+    // Streamed, about 2 MB stays live (a few batches in flight); the same file collected in memory
+    // before sending measures about 26 MB here, so this bound fails for that.
+    expect(growthMb).toBeLessThan(12);
   });
 });
