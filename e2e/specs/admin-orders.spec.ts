@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { axeViolations } from '../support/a11y';
 import { DESKTOP_UA } from '../support/devices';
 import { expect, registerMember, test } from '../support/fixtures';
 import { uniqueMobile, type KezhanServer } from '../support/server';
@@ -75,11 +76,13 @@ test.describe('console orders', () => {
     const row = admin.getByRole('row', { name: /机器学习入门/ });
     await expect(row.getByText('已支付')).toBeVisible();
     await expect(row.getByText('模拟支付')).toBeVisible();
+    expect(await axeViolations(admin, 'console order list')).toEqual([]);
     await row.getByRole('link', { name: '详情' }).click();
 
-    await expect(admin.getByRole('heading', { name: /订单管理 \/ \d+/ })).toBeVisible();
+    await expect(admin.getByRole('heading', { name: /^订单 \d+$/ })).toBeVisible();
     await expect(admin.getByText('可退金额')).toBeVisible();
     await expect(admin.getByRole('cell', { name: '支付成功' }).first()).toBeVisible();
+    expect(await axeViolations(admin, 'console order detail')).toEqual([]);
     await admin.getByRole('button', { name: '退款' }).click();
     const dialog = admin.getByRole('dialog');
     await expect(dialog.getByLabel(/退款金额/)).toHaveValue('299');
@@ -87,6 +90,7 @@ test.describe('console orders', () => {
     await expect(dialog.getByRole('checkbox', { name: /收回课程或会员权益/ })).toBeDisabled();
     await expect(dialog.getByRole('button', { name: '提交退款' })).toBeDisabled();
     await dialog.getByLabel('退款原因').fill('学员申请，全额退款');
+    expect(await axeViolations(admin, 'console refund dialog')).toEqual([]);
     await dialog.getByRole('button', { name: '提交退款' }).click();
     await admin.getByRole('tooltip').getByRole('button', { name: '确认退款' }).click();
     await expect(admin.getByText('退款成功', { exact: true }).first()).toBeVisible();

@@ -38,13 +38,15 @@ export const ORDER_STATUS_OPTIONS = Object.entries(ORDER_STATUS_TEXT).map(([valu
   label,
 }));
 
-export const ORDER_STATUS_COLOR: Record<number, string> = {
-  1: 'default',
-  5: 'processing',
-  7: 'default',
-  9: 'success',
-  11: 'warning',
+/** Dark enough for white text (WCAG AA); unpaid and cancelled keep the plain tag. */
+export const ORDER_STATUS_COLOR: Record<number, string | undefined> = {
+  5: '#0b5cad',
+  9: '#1f6f1a',
+  11: '#8a4b00',
 };
+
+/** Secondary text that keeps a 7:1 contrast on white. */
+export const MUTED = '#595959';
 
 export const PAYMENT_OPTIONS = [
   { value: 'alipay', label: '支付宝' },
@@ -58,9 +60,9 @@ export const PAYMENT_OPTIONS = [
 export const GOODS_TYPE_TEXT: Record<string, string> = { COURSE: '课程', ROLE: '会员' };
 
 export const REFUND_STATUS: Record<string, { text: string; color: string }> = {
-  processing: { text: '退款中', color: 'processing' },
-  succeeded: { text: '退款成功', color: 'success' },
-  failed: { text: '退款失败', color: 'error' },
+  processing: { text: '退款中', color: '#0b5cad' },
+  succeeded: { text: '退款成功', color: '#1f6f1a' },
+  failed: { text: '退款失败', color: '#a8071a' },
 };
 
 export const REFUND_GATEWAY_TEXT: Record<string, string> = {

@@ -27,6 +27,7 @@ import {
   getOrder,
   GOODS_TYPE_TEXT,
   markPaid,
+  MUTED,
   ORDER_STATUS_COLOR,
   refundOrder,
   REFUND_GATEWAY_TEXT,
@@ -197,9 +198,12 @@ export default function OrderDetailPage() {
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <Flex justify="space-between" align="center">
-        <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
-          <Link to="/orders">订单管理</Link> / {order.order_id}
-        </Typography.Title>
+        <Space size="middle" align="baseline">
+          <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
+            订单 {order.order_id}
+          </Typography.Title>
+          <Link to="/orders">返回订单列表</Link>
+        </Space>
         <Space>
           {detail.data.can_mark_paid && can('order.manage') && (
             <MarkPaidButton orderNo={order.order_id} onDone={detail.reload} />
@@ -213,7 +217,7 @@ export default function OrderDetailPage() {
       </Flex>
       {processing && <Alert type="info" showIcon message="有退款正在处理中，支付渠道确认后会自动完成。" />}
       <Card title="订单信息">
-        <Descriptions column={{ xs: 1, md: 2, xl: 3 }}>
+        <Descriptions column={{ xs: 1, md: 2, xl: 3 }} styles={{ label: { color: MUTED } }}>
           <Descriptions.Item label="订单号">{order.order_id}</Descriptions.Item>
           <Descriptions.Item label="状态">
             <Tag color={ORDER_STATUS_COLOR[order.status]}>{order.status_text}</Tag>
@@ -266,7 +270,7 @@ export default function OrderDetailPage() {
           rowKey="id"
           pagination={false}
           dataSource={refunds}
-          locale={{ emptyText: '暂无退款' }}
+          locale={{ emptyText: <span style={{ color: MUTED }}>暂无退款</span> }}
           columns={[
             { title: '退款单号', dataIndex: 'out_refund_no', width: 230 },
             { title: '金额', dataIndex: 'amount', width: 90, render: (value: number) => `¥${value}` },
@@ -278,9 +282,7 @@ export default function OrderDetailPage() {
                 <Space direction="vertical" size={0}>
                   <Tag color={REFUND_STATUS[status]?.color}>{REFUND_STATUS[status]?.text ?? status}</Tag>
                   {refund.failure_reason && (
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      {refund.failure_reason}
-                    </Typography.Text>
+                    <span style={{ fontSize: 12, color: MUTED }}>{refund.failure_reason}</span>
                   )}
                 </Space>
               ),
@@ -303,7 +305,6 @@ export default function OrderDetailPage() {
             { title: '申请时间', dataIndex: 'created_at', width: 170, render: formatTime },
             { title: '完成时间', dataIndex: 'completed_at', width: 170, render: formatTime },
           ]}
-          scroll={{ x: 1300 }}
         />
       </Card>
       <Card title="状态变更">
@@ -311,7 +312,7 @@ export default function OrderDetailPage() {
           rowKey={(step) => `${step.created_at}-${step.event}-${step.to_status}`}
           pagination={false}
           dataSource={history}
-          locale={{ emptyText: '暂无记录' }}
+          locale={{ emptyText: <span style={{ color: MUTED }}>暂无记录</span> }}
           columns={[
             { title: '时间', dataIndex: 'created_at', width: 170, render: formatTime },
             {
@@ -336,7 +337,7 @@ export default function OrderDetailPage() {
           rowKey="id"
           pagination={false}
           dataSource={payments}
-          locale={{ emptyText: '暂无记录' }}
+          locale={{ emptyText: <span style={{ color: MUTED }}>暂无记录</span> }}
           columns={[
             { title: '时间', dataIndex: 'created_at', width: 170, render: formatTime },
             { title: '渠道', dataIndex: 'gateway', width: 110 },

@@ -11,6 +11,7 @@ import {
   formatTime,
   GOODS_TYPE_TEXT,
   listOrders,
+  MUTED,
   ORDER_STATUS_COLOR,
   ORDER_STATUS_OPTIONS,
   PAYMENT_OPTIONS,
@@ -89,7 +90,7 @@ export default function OrderListPage() {
           rowKey="id"
           loading={orders.loading}
           dataSource={orders.data?.data}
-          locale={{ emptyText: '暂无订单' }}
+          locale={{ emptyText: <span style={{ color: MUTED }}>暂无订单</span> }}
           scroll={{ x: 1100 }}
           pagination={{
             current: Number(query.page),
@@ -112,7 +113,7 @@ export default function OrderListPage() {
               render: (_, order) => (
                 <>
                   <div>{order.nick_name || `#${order.user_id}`}</div>
-                  <Typography.Text type="secondary">{order.mobile}</Typography.Text>
+                  <span style={{ color: MUTED }}>{order.mobile}</span>
                 </>
               ),
             },
@@ -135,7 +136,7 @@ export default function OrderListPage() {
                   <>
                     ¥{amount}
                     <div>
-                      <Typography.Text type="warning">已退 ¥{order.refunded_amount}</Typography.Text>
+                      <span style={{ color: '#8a4b00' }}>已退 ¥{order.refunded_amount}</span>
                     </div>
                   </>
                 ) : (
