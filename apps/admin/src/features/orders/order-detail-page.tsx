@@ -69,6 +69,7 @@ function RefundDialog({
   const [reason, setReason] = useState('');
   const [revoke, setRevoke] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [unconfirmed, setUnconfirmed] = useState('');
   // One key per dialog: a double click or a retry never refunds twice.
   const [requestKey] = useState(() => crypto.randomUUID());
   const full = amount !== null && order.refunded_amount + amount === order.amount && amount === refundable;
@@ -82,6 +83,12 @@ function RefundDialog({
         revoke: full || revoke,
         request_key: requestKey,
       });
+      if (refund.status === 'processing' && refund.failure_reason) {
+        // Outcome unknown (gateway unreachable): the dialog stays, and submitting again sends the
+        // same request key, which the server turns into the same refund number.
+        setUnconfirmed(refund.failure_reason);
+        return;
+      }
       if (refund.status === 'succeeded') message.success('退款成功');
       else if (refund.status === 'processing') message.info('退款已提交，等待支付渠道确认');
       else message.error(`退款失败：${refund.failure_reason}`);
@@ -118,6 +125,15 @@ function RefundDialog({
         </Popconfirm>,
       ]}
     >
+      {unconfirmed && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message="支付渠道暂未确认这笔退款"
+          description={`${unconfirmed}。可稍后再次提交，同一笔退款不会重复退给学员。`}
+        />
+      )}
       <Form layout="vertical">
         <Form.Item label={`退款金额（元，最多 ${refundable} 元）`} htmlFor="refund-amount">
           <InputNumber
@@ -125,6 +141,7 @@ function RefundDialog({
             min={1}
             max={refundable}
             precision={0}
+            disabled={Boolean(unconfirmed)}
             value={amount}
             onChange={(value) => setAmount(value)}
             style={{ width: 200 }}
@@ -135,6 +152,7 @@ function RefundDialog({
             id="refund-reason"
             maxLength={200}
             rows={3}
+            disabled={Boolean(unconfirmed)}
             value={reason}
             onChange={(event) => setReason(event.target.value)}
           />
