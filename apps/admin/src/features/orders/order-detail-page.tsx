@@ -159,7 +159,7 @@ function RefundDialog({
         </Form.Item>
         <Checkbox
           checked={full || revoke}
-          disabled={full}
+          disabled={full || Boolean(unconfirmed)}
           onChange={(event) => setRevoke(event.target.checked)}
         >
           收回课程或会员权益{full ? '（全额退款必定收回）' : ''}
