@@ -16,7 +16,13 @@ export type EndpointAuth = 'none' | 'member' | 'optional' | 'admin';
 
 /** What a non-envelope route answers: a content type, or a 302/303 redirect. */
 export type RawAnswer =
-  'application/json' | 'text/html' | 'text/plain' | 'application/octet-stream' | 'image/*' | 'redirect';
+  | 'application/json'
+  | 'text/html'
+  | 'text/plain'
+  | 'text/csv'
+  | 'application/octet-stream'
+  | 'image/*'
+  | 'redirect';
 
 interface EndpointBase {
   method: HttpMethod;

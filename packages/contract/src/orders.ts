@@ -349,6 +349,14 @@ export const paymentGatewayApi = {
     answers: 'application/json',
     note: "WeChat's `{code, message}` acknowledgement; 404 when WeChat Pay is not configured",
   }),
+  wechatRefundNotify: defineEndpoint({
+    method: 'POST',
+    path: '/payment/callback/wechat/refund',
+    tag: 'payment gateways',
+    summary: 'WeChat Pay v3 refund notification (signature checked, resource decrypted, applied once)',
+    answers: 'application/json',
+    note: "WeChat's acknowledgement (200 without body once applied); 404 when WeChat Pay is not configured",
+  }),
   wechatJsapi: defineEndpoint({
     method: 'GET',
     path: '/payment/wechat/jsapi',

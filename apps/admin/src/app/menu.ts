@@ -23,4 +23,5 @@ export const MENU: MenuEntry[] = [
   { path: '/messages', label: '站内消息', permission: 'message.send' },
   { path: '/promo-codes', label: '优惠码', permission: 'promo.manage' },
   { path: '/administrators', label: '管理员', permission: 'admin.manage' },
+  { path: '/orders', label: '订单管理', permission: 'order.view' },
 ];

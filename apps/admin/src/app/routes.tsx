@@ -20,6 +20,8 @@ const BroadcastsPage = lazy(() => import('@/features/messages/broadcasts-page'))
 const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page'));
 const PromotionsPage = lazy(() => import('@/features/promotions/promotions-page'));
 const AdministratorsPage = lazy(() => import('@/features/administrators/administrators-page'));
+const OrderListPage = lazy(() => import('@/features/orders/order-list-page'));
+const OrderDetailPage = lazy(() => import('@/features/orders/order-detail-page'));
 
 function Guarded({ permission, children }: { permission: AdminPermission; children: ReactNode }) {
   return useSession().can(permission) ? children : <Forbidden />;
@@ -51,6 +53,8 @@ export const router = createBrowserRouter(
         { path: 'dashboard', element: page('dashboard.view', <DashboardPage />) },
         { path: 'promo-codes', element: page('promo.manage', <PromotionsPage />) },
         { path: 'administrators', element: page('admin.manage', <AdministratorsPage />) },
+        { path: 'orders', element: page('order.view', <OrderListPage />) },
+        { path: 'orders/:orderNo', element: page('order.view', <OrderDetailPage />) },
         { path: '*', element: <Forbidden /> },
       ],
     },

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { ORDER_STATUS } from '@kezhan/contract/orders';
 import {
   createPromoCode,
   createRole,
@@ -8,10 +9,10 @@ import {
   memberExists,
   OrderOperationError,
   orderDetail,
-  refundOrder,
   updateRole,
 } from '../modules/orders/operator';
 import { statusText } from '../modules/orders/order-state';
+import { refundOrder } from '../modules/orders/refunds';
 import { settlePayment } from '../modules/orders/settle';
 import type { RolesTable } from '../shared/db/schema';
 import { isoTimestamp, rawDateTime } from '../shared/time';
@@ -236,7 +237,7 @@ export const commerceCommands: CliCommand[] = [
         );
       for (const refund of refunds)
         out.line(
-          `  refund ￥${refund.amount} ${isoTimestamp(refund.created_at)} ${refund.revoked_goods ? '(goods revoked) ' : ''}${refund.reason}`,
+          `  refund ${refund.out_refund_no} ￥${refund.amount} ${refund.status} ${isoTimestamp(refund.created_at)} ${refund.revoked_goods ? '(goods revoked) ' : ''}${refund.reason}`,
         );
     },
   },
@@ -280,7 +281,8 @@ export const commerceCommands: CliCommand[] = [
   {
     name: 'order:refund',
     usage: 'order:refund <order_id> [--amount <yuan>] [--reason <text>] [--revoke]',
-    summary: 'Record a refund (default: what is left); --revoke also takes back the course or VIP days',
+    summary:
+      "Refund through the order's gateway (default: what is left); --revoke also takes back the course or VIP days (a full refund always does)",
     async run(services, args, out) {
       const { values, positionals } = parseCommandArgs(args, { amount: text, reason: text, revoke: flag });
       const orderNo = positionals[0];
@@ -288,25 +290,31 @@ export const commerceCommands: CliCommand[] = [
         throw new CommandError(
           'Usage: order:refund <order_id> [--amount <yuan>] [--reason <text>] [--revoke]',
         );
-      const done = await operatorStep(
-        refundOrder(
-          services.db,
-          orderNo,
-          {
-            amount: wholeNumber(values.amount, 'amount', { min: 1 }),
-            reason: values.reason ?? '',
-            revoke: values.revoke === true,
-          },
-          services.now(),
-        ),
+      const refund = await operatorStep(
+        refundOrder(services, orderNo, {
+          amount: wholeNumber(values.amount, 'amount', { min: 1 }),
+          reason: values.reason ?? '',
+          revoke: values.revoke === true,
+          actor: 'cli',
+        }),
       );
-      out.line(
-        `Refund of ￥${done.amount} recorded for order ${orderNo}${done.full ? ' (fully refunded)' : ''}${values.revoke ? '; goods revoked' : ''}`,
-      );
-      if (done.order.payment && done.order.payment !== 'handPay' && done.order.payment !== 'sandbox')
-        out.line(
-          `Return the money through the ${done.order.payment} merchant console (trade ${done.order.trade_no}).`,
+      const order = await findOrderByNumber(services.db, orderNo);
+      const through = refund.gateway === 'manual' ? '' : ` through ${refund.gateway}`;
+      if (refund.status === 'failed')
+        throw new CommandError(
+          `Refund of ￥${refund.amount} for order ${orderNo} failed${through}: ${refund.failure_reason}`,
         );
+      if (refund.status === 'processing') {
+        out.line(
+          `Refund of ￥${refund.amount} for order ${orderNo} sent${through} (${refund.out_refund_no}); it completes when the gateway confirms${refund.failure_reason ? ` — ${refund.failure_reason}` : ''}`,
+        );
+        return;
+      }
+      out.line(
+        `Refund of ￥${refund.amount} recorded for order ${orderNo}${order.status === ORDER_STATUS.REFUNDED ? ' (fully refunded)' : ''}${refund.revoked_goods ? '; goods revoked' : ''}`,
+      );
+      if (refund.gateway === 'manual' && order.payment === 'handPay')
+        out.line('Return the money to the member by bank transfer.');
     },
   },
 ];

@@ -4,6 +4,7 @@ import { adminContentApi, adminCoursesApi } from './courses';
 import { adminBroadcastsApi, adminMembersApi } from './members';
 import { adminDashboardApi } from './dashboard';
 import { adminPromotionsApi } from './promotions';
+import { adminOrdersApi } from './orders';
 import { adminSessionApi } from './session';
 import { adminSiteApi } from './site';
 import { adminVideosApi } from './videos';
@@ -20,4 +21,5 @@ export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(adminDashboardApi),
   ...Object.values(adminPromotionsApi),
   ...Object.values(adminAdministratorsApi),
+  ...Object.values(adminOrdersApi),
 ];

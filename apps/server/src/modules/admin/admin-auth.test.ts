@@ -213,6 +213,19 @@ describe('operator console: every admin route refuses the roles that lack its pe
       for (const endpoint of adminEndpoints) {
         if (endpoint.path === '/api/admin/logout') continue;
         const url = endpoint.path.replace(/:\w+/g, '1');
+        if (!('data' in endpoint)) {
+          // A file (e.g. a CSV export): refused with the envelope, else the file itself.
+          const raw = await t.app.inject({
+            method: endpoint.method,
+            url,
+            headers: { cookie: client.cookie },
+          });
+          const refused = raw.body.includes(PERMISSION_DENIED_MESSAGE);
+          expect(refused, `${role} ${endpoint.method} ${endpoint.path}`).toBe(
+            !roleGrants(role, endpoint.permission as AdminPermission),
+          );
+          continue;
+        }
         const answer = await client.request({
           method: endpoint.method,
           url,

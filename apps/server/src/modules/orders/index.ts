@@ -2,12 +2,13 @@ import type { FeatureModule } from '../module';
 import { commerceCommands } from '../../cli/commerce-commands';
 import { expireUnpaidOrders } from './order-service';
 import promoAdminRoutes from './promo-admin';
+import adminOrderRoutes from './admin-routes';
 import orderRoutes from './routes';
 
 /** VIP plans, promo codes, orders and their settlement. */
 export const ordersModule: FeatureModule = {
   name: 'orders',
-  routes: [orderRoutes, promoAdminRoutes],
+  routes: [orderRoutes, adminOrderRoutes, promoAdminRoutes],
   commands: commerceCommands,
   jobs: [
     {
@@ -18,5 +19,5 @@ export const ordersModule: FeatureModule = {
       run: (services, now) => expireUnpaidOrders(services.db, now),
     },
   ],
-  migrations: ['0020_orders.sql', '0120_promotions.sql'],
+  migrations: ['0020_orders.sql', '0100_order_refunds.sql', '0120_promotions.sql'],
 };

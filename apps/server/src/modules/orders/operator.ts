@@ -1,15 +1,11 @@
-import { ORDER_STATUS } from '@kezhan/contract/orders';
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../shared/db/database';
 import type { RolesTable } from '../../shared/db/schema';
 import type { PromoCodesTable } from './tables';
-import { notifyMember } from '../messages/notify';
-import { revokeGoods } from './delivery';
-import { statusText, transition } from './order-state';
 
 /**
- * What an operator does to plans, promo codes and orders (the CLI today): the queries and the
- * refund rule, with the database and the clock passed in. Failures an operator caused are
+ * What an operator does to plans, promo codes and orders (the CLI and the console): the queries,
+ * with the database and the clock passed in (refunds: `refunds.ts`). Failures an operator caused are
  * `OrderOperationError`s whose message says what to do.
  */
 export class OrderOperationError extends Error {}
@@ -96,11 +92,11 @@ export async function findOrderByNumber(db: Db, orderNo: string, { lock = false 
   let query = db.selectFrom('orders').selectAll().where('order_id', '=', orderNo);
   if (lock) query = query.forUpdate();
   const order = await query.executeTakeFirst();
-  if (!order) throw new OrderOperationError(`No order ${orderNo}`);
+  if (!order) throw new OrderOperationError('订单不存在');
   return order;
 }
 
-/** One order with its goods, payment events and refunds. */
+/** One order with its goods, payment events and refunds (refunds: `refunds.ts`). */
 export async function orderDetail(db: Db, orderNo: string) {
   const order = await findOrderByNumber(db, orderNo);
   const [goods, events, refunds] = await Promise.all([
@@ -109,57 +105,4 @@ export async function orderDetail(db: Db, orderNo: string) {
     db.selectFrom('refunds').selectAll().where('order_id', '=', order.id).orderBy('id').execute(),
   ]);
   return { order, goods, events, refunds };
-}
-
-export interface RefundRequest {
-  /** Yuan; what is left to refund when unset. */
-  amount?: number;
-  reason: string;
-  /** Also take back the course or the VIP days. */
-  revoke: boolean;
-}
-
-/**
- * Records a refund of a paid order in one transaction: the refund row, the refunded total, the
- * order refunded once nothing is left, the goods taken back on request, and a message to the
- * member. The money itself goes back through the gateway's merchant console.
- */
-export async function refundOrder(db: Db, orderNo: string, request: RefundRequest, now: Date) {
-  return db.transaction().execute(async (trx) => {
-    const order = await findOrderByNumber(trx, orderNo, { lock: true });
-    if (order.status !== ORDER_STATUS.PAID)
-      throw new OrderOperationError(
-        `Order ${orderNo} is ${statusText(order.status)}: only paid orders are refunded`,
-      );
-    const left = order.amount - order.refunded_amount;
-    const amount = request.amount ?? left;
-    if (amount < 1 || amount > left)
-      throw new OrderOperationError(`Order ${orderNo} has ￥${left} left to refund`);
-    await trx
-      .insertInto('refunds')
-      .values({
-        order_id: order.id,
-        amount,
-        reason: request.reason,
-        revoked_goods: request.revoke ? 1 : 0,
-        created_at: now,
-      })
-      .execute();
-    await trx
-      .updateTable('orders')
-      .set({ refunded_amount: sql`refunded_amount + ${amount}`, updated_at: now })
-      .where('id', '=', order.id)
-      .execute();
-    if (amount === left) await transition(trx, 'refund', { id: order.id }, { updated_at: now });
-    if (request.revoke) {
-      const goods = await trx
-        .selectFrom('order_goods')
-        .select(['goods_type', 'goods_id', 'expire_days'])
-        .where('order_id', '=', order.id)
-        .execute();
-      for (const item of goods) await revokeGoods(trx, order.user_id, item, now);
-    }
-    await notifyMember(trx, order.user_id, `订单${order.order_id}已退款${amount}元`);
-    return { order, amount, full: amount === left };
-  });
 }

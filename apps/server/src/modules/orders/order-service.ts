@@ -233,6 +233,7 @@ export async function startPayment(services: AppServices, order: OrderRow, sign:
       'start',
       { id: order.id },
       { payment: sign, payment_method: PAYMENT_NAMES[sign]?.method ?? '', updated_at: now },
+      { actor: 'member', note: sign },
     );
     if (!started) throw new BusinessError(ORDER_STATUS_ERROR_MESSAGE);
     await trx
@@ -281,6 +282,7 @@ export async function expireUnpaidOrders(db: Db, now: Date): Promise<{ cancelled
         'cancel',
         { ids: stale.map((row) => row.id) },
         { cancelled_at: now, cancel_reason: 'expired', updated_at: now },
+        { actor: 'system', note: 'expired' },
       );
       await releasePromoUses(
         trx,

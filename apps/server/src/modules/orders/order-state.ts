@@ -12,6 +12,8 @@ import type { OrdersTable } from './tables';
  *   1 / 5 ──pay──▶ paid 9 ──refund──▶ refunded 11
  *   1 / 5 ──cancel / expire──▶ cancelled 7 ──pay──▶ paid 9
  *
+ * Every move is recorded in `order_state_history` with who made it.
+ *
  * A cancelled order can still be paid: money the gateway (or the operator, for a manual
  * transfer) confirms after the 60-minute expiry must be honoured, not lost.
  */
@@ -39,24 +41,65 @@ export const isOpen = (status: number) => (OPEN_STATUSES as readonly number[]).i
 
 type OrderChanges = Omit<Updateable<OrdersTable>, 'status' | 'id' | 'order_id' | 'user_id'>;
 
+/** Who moved the order and why, kept in `order_state_history`. */
+export interface TransitionCause {
+  /** A gateway source, `member`, `system`, or `admin:<username>`. */
+  actor: string;
+  note?: string;
+}
+
 /**
  * Applies `event` to the orders matching `where` whose status allows it; returns the updated
- * rows (empty when the order was already moved on by someone else).
+ * rows (empty when the order was already moved on by someone else). Each move is written to the
+ * order's history. Call it inside a transaction: the rows are locked first (in id order, so two
+ * batches never deadlock) to know the status each one leaves.
  */
 export async function transition(
   trx: Db,
   event: OrderEvent,
   where: { id: number } | { ids: number[] },
   changes: OrderChanges & { updated_at: Date },
+  cause: TransitionCause,
 ) {
   const rule = TRANSITIONS[event];
   const ids = 'id' in where ? [where.id] : where.ids;
   if (ids.length === 0) return [];
-  return trx
+  const locked = await trx
+    .selectFrom('orders')
+    .select(['id', 'status'])
+    .where('id', 'in', ids)
+    .where('status', 'in', [...rule.from])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  if (locked.length === 0) return [];
+  const moved = await trx
     .updateTable('orders')
     .set({ ...changes, status: rule.to })
-    .where('id', 'in', ids)
+    .where(
+      'id',
+      'in',
+      locked.map((row) => row.id),
+    )
     .where('status', 'in', [...rule.from])
     .returningAll()
     .execute();
+  if (moved.length > 0) {
+    const before = new Map(locked.map((row) => [row.id, row.status]));
+    await trx
+      .insertInto('order_state_history')
+      .values(
+        moved.map((row) => ({
+          order_id: row.id,
+          event,
+          from_status: before.get(row.id) ?? row.status,
+          to_status: rule.to,
+          actor: cause.actor.slice(0, 96),
+          note: (cause.note ?? '').slice(0, 500),
+          created_at: changes.updated_at,
+        })),
+      )
+      .execute();
+  }
+  return moved;
 }

@@ -26,6 +26,8 @@ export interface ConfirmedPayment {
   /** The amount the source says was paid, in cents; must equal the order's amount exactly. */
   amountCents: number;
   payload?: string;
+  /** Recorded in the order's history; `source` when unset (e.g. `admin:<username>` for the console). */
+  actor?: string;
 }
 
 type OrderRow = Selectable<OrdersTable>;
@@ -109,6 +111,7 @@ export async function settleInTransaction(
       payment_method: PAYMENT_NAMES[sign]?.method ?? order.payment_method,
       updated_at: now,
     },
+    { actor: payment.actor ?? payment.source, note: payment.tradeNo.slice(0, 128) },
   );
   if (!paid) {
     const current = await trx

@@ -86,12 +86,38 @@ export interface OrderPaymentsTable {
   created_at: Timestamp;
 }
 
+export type RefundStatus = 'processing' | 'succeeded' | 'failed';
+
 export interface RefundsTable {
   id: Generated<number>;
   order_id: number;
+  /** Yuan, like the order's amount. */
   amount: number;
   reason: Defaulted<string>;
+  /** 1: take back the course or VIP days when the refund completes. */
   revoked_goods: Defaulted<number>;
+  status: Defaulted<RefundStatus>;
+  /** Our refund number, the gateway's deduplication key (`out_request_no` / `out_refund_no`). */
+  out_refund_no: string;
+  /** The console's once-per-dialog key: a repeated request answers the refund it made. */
+  request_key: string | null;
+  gateway: Defaulted<string>;
+  gateway_refund_no: Defaulted<string>;
+  failure_reason: Defaulted<string>;
+  administrator: Defaulted<string>;
+  completed_at: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OrderStateHistoryTable {
+  id: Generated<string>;
+  order_id: number;
+  event: string;
+  from_status: number;
+  to_status: number;
+  actor: Defaulted<string>;
+  note: Defaulted<string>;
   created_at: Timestamp;
 }
 
@@ -103,5 +129,6 @@ declare module '../../shared/db/schema' {
     promo_code_uses: PromoCodeUsesTable;
     order_payments: OrderPaymentsTable;
     refunds: RefundsTable;
+    order_state_history: OrderStateHistoryTable;
   }
 }

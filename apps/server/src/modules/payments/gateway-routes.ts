@@ -6,7 +6,14 @@ import { GatewayError, type NotifyingGateway } from '../../providers/payment/pay
 import { BusinessError } from '../../shared/http/errors';
 import { failure } from '../../shared/http/envelope';
 import { route } from '../../shared/http/route';
-import { applyVerifiedNotification, prepareJsapiPayment, receiveNotification } from './payment-service';
+import { receiveWechatRefundNotification } from '../orders/refunds';
+import { RATE_LIMITED_MESSAGE } from '../../shared/http/error-handler';
+import {
+  applyVerifiedNotification,
+  NOTIFY_FAILURES_PER_MINUTE,
+  prepareJsapiPayment,
+  receiveNotification,
+} from './payment-service';
 
 export const escapeHtml = (text: string) =>
   text.replace(
@@ -62,6 +69,28 @@ export default async function gatewayRoutes(app: FastifyInstance) {
     );
   notifyRoute(paymentGatewayApi.alipayNotify, gateways.alipay);
   notifyRoute(paymentGatewayApi.wechatNotify, gateways.wechat);
+
+  route(
+    app,
+    paymentGatewayApi.wechatRefundNotify,
+    { config: { rateLimit: false }, bodyLimit: NOTIFY_BODY_LIMIT },
+    async (request, reply) => {
+      const wechat = gateways.wechat;
+      if (!wechat) return reply.status(404).send(failure('接口不存在', 404));
+      // The same budget of failed notifications per IP as payment notifications.
+      const failuresKey = `payment:notify-failures:${request.ip}`;
+      if (Number(await services.store.get(failuresKey)) >= NOTIFY_FAILURES_PER_MINUTE)
+        return reply.status(429).send(failure(RATE_LIMITED_MESSAGE, 429));
+      const answer = await receiveWechatRefundNotification(
+        services,
+        wechat,
+        { headers: request.headers, rawBody: typeof request.body === 'string' ? request.body : '' },
+        request.log,
+      );
+      if (answer.status !== 200) await services.store.increment(failuresKey, 60);
+      return reply.status(answer.status).type(answer.contentType).send(answer.body);
+    },
+  );
 
   /** WeChat JSAPI: back from the silent OAuth step with `code`; renders the WeixinJSBridge call. */
   route(app, paymentGatewayApi.wechatJsapi, async (request, reply) => {

@@ -74,3 +74,33 @@ export function headerValue(headers: IncomingNotification['headers'], name: stri
   const value = headers[name.toLowerCase()];
   return (Array.isArray(value) ? value[0] : value) ?? '';
 }
+
+/** What the server asks a gateway to give back. Cents, like `PaymentRequest`. */
+export interface RefundRequest {
+  outTradeNo: string;
+  /** The gateway's trade number of the payment (when known). */
+  tradeNo: string;
+  /** Our refund number: the gateway refunds once per number, however often it is sent. */
+  outRefundNo: string;
+  refundCents: number;
+  /** What the order collected. */
+  totalCents: number;
+  reason: string;
+  /** Where the gateway posts the refund's outcome when it is not immediate (WeChat Pay). */
+  notifyUrl: string;
+}
+
+/**
+ * The gateway's verified answer to a refund request: done, accepted and still under way (the
+ * outcome arrives as a notification), or refused. A `GatewayError` instead means the outcome is
+ * unknown (unreachable, unsigned answer): the refund must stay open, never be assumed failed.
+ */
+export type RefundAnswer =
+  | { status: 'succeeded'; gatewayRefundNo: string }
+  | { status: 'processing'; gatewayRefundNo: string }
+  | { status: 'failed'; reason: string };
+
+export interface RefundingGateway {
+  readonly source: string;
+  refund(request: RefundRequest, now: Date): Promise<RefundAnswer>;
+}

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { EphemeralStore } from '../../shared/store/ephemeral-store';
-import type { PaymentRequest, VerifiedNotification } from './payment-gateway';
+import type { PaymentRequest, RefundAnswer, RefundingGateway, VerifiedNotification } from './payment-gateway';
 
 export interface SandboxSession {
   outTradeNo: string;
@@ -17,7 +17,7 @@ const KEY = (id: string) => `pay-sandbox:${id}`;
  * 支付成功 or 取消. Its "notification" is the single-use session it issued, taken atomically from
  * the store, so a replay or a double click confirms nothing twice. Never built in production.
  */
-export class SandboxGateway {
+export class SandboxGateway implements RefundingGateway {
   readonly source = 'sandbox';
 
   constructor(private readonly store: EphemeralStore) {}
@@ -65,5 +65,13 @@ export class SandboxGateway {
           }
         : { kind: 'ignored', outTradeNo: session.outTradeNo, reason: 'cancelled by the tester' };
     return { session, notification };
+  }
+
+  /** A sandbox refund succeeds at once: there is no money to return. */
+  refund(): Promise<RefundAnswer> {
+    return Promise.resolve({
+      status: 'succeeded',
+      gatewayRefundNo: `SANDBOX-R-${randomBytes(8).toString('hex')}`,
+    });
   }
 }

@@ -9,8 +9,33 @@ import {
   type IncomingNotification,
   type NotifyingGateway,
   type PaymentRequest,
+  type RefundAnswer,
+  type RefundingGateway,
+  type RefundRequest,
   type VerifiedNotification,
 } from './payment-gateway';
+
+/** WeChat Pay answered, signed, that it will not do what was asked (a 4xx). */
+class WechatPayRefusal extends GatewayError {
+  constructor(readonly reason: string) {
+    super(`WeChat Pay refused: ${reason}`);
+  }
+}
+
+/** A refund notification after verification. */
+export type VerifiedRefundNotification =
+  | {
+      kind: 'refund';
+      outRefundNo: string;
+      refundId: string;
+      succeeded: boolean;
+      refundCents: number;
+      reason: string;
+    }
+  | { kind: 'invalid'; reason: string; forged?: true };
+
+type OpenedResource =
+  { ok: true; resource: Record<string, any> } | { ok: false; reason: string; forged?: true };
 
 /** The merchant settings from the environment, plus the official account's OAuth settings. */
 export interface WechatPayConfig extends WechatPayEnv {
@@ -49,7 +74,7 @@ const MAX_CLOCK_SKEW_SECONDS = 300;
 const nonce = () => randomBytes(16).toString('hex');
 
 /** WeChat Pay API v3 (merchant direct connection): H5 and JSAPI orders, verified notifications. */
-export class WechatPayGateway implements NotifyingGateway {
+export class WechatPayGateway implements NotifyingGateway, RefundingGateway {
   readonly source = 'wechat';
   private readonly privateKey: KeyObject;
   private readonly platformKey: KeyObject;
@@ -117,8 +142,12 @@ export class WechatPayGateway implements NotifyingGateway {
     );
     if (!signed) throw new GatewayError(`WeChat Pay answer ${response.status} is not signed by the platform`);
     const answer = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-    if (!response.ok)
-      throw new GatewayError(`WeChat Pay refused: ${String(answer.code)} ${String(answer.message)}`);
+    if (!response.ok) {
+      const reason = `${String(answer.code)} ${String(answer.message)}`;
+      throw response.status < 500
+        ? new WechatPayRefusal(reason)
+        : new GatewayError(`WeChat Pay failed: ${reason}`);
+    }
     return answer as T;
   }
 
@@ -208,41 +237,52 @@ export class WechatPayGateway implements NotifyingGateway {
   }
 
   /**
-   * Payment notification: signature of the platform over `timestamp\nnonce\nbody\n` (serial and
-   * clock checked), then AEAD_AES_256_GCM decryption of `resource` with the APIv3 key.
+   * A notification's common checks: signature of the platform over `timestamp\nnonce\nbody\n`
+   * (serial and clock checked), then AEAD_AES_256_GCM decryption of `resource` with the APIv3 key
+   * and the merchant of the decrypted resource.
    */
-  verifyNotification(notification: IncomingNotification, now: Date): VerifiedNotification {
+  private openNotification(notification: IncomingNotification, now: Date): OpenedResource {
     const { headers, rawBody } = notification;
     const timestamp = headerValue(headers, 'wechatpay-timestamp');
     const serial = headerValue(headers, 'wechatpay-serial');
     if (this.config.platformSerial && serial !== this.config.platformSerial)
-      return { kind: 'invalid', reason: `unknown platform serial ${serial}`, forged: true };
+      return { ok: false, reason: `unknown platform serial ${serial}`, forged: true };
     if (
       !/^\d{1,12}$/.test(timestamp) ||
       Math.abs(now.getTime() / 1000 - Number(timestamp)) > MAX_CLOCK_SKEW_SECONDS
     )
-      return { kind: 'invalid', reason: 'timestamp outside the allowed window', forged: true };
+      return { ok: false, reason: 'timestamp outside the allowed window', forged: true };
     const signed = this.verifyPlatformSignature(
       timestamp,
       headerValue(headers, 'wechatpay-nonce'),
       rawBody,
       headerValue(headers, 'wechatpay-signature'),
     );
-    if (!signed) return { kind: 'invalid', reason: 'bad signature', forged: true };
+    if (!signed) return { ok: false, reason: 'bad signature', forged: true };
 
-    let transaction: Record<string, any>;
+    let resource: Record<string, any>;
     try {
       const envelope = JSON.parse(rawBody) as {
         resource?: { algorithm?: string; ciphertext: string; nonce: string; associated_data?: string };
       };
-      const resource = envelope.resource;
-      if (!resource || resource.algorithm !== 'AEAD_AES_256_GCM')
+      if (!envelope.resource || envelope.resource.algorithm !== 'AEAD_AES_256_GCM')
         throw new Error('no AEAD_AES_256_GCM resource');
-      transaction = JSON.parse(decryptResource(this.config.apiV3Key, resource));
+      resource = JSON.parse(decryptResource(this.config.apiV3Key, envelope.resource));
     } catch (error) {
-      return { kind: 'invalid', reason: `unreadable resource: ${(error as Error).message}` };
+      return { ok: false, reason: `unreadable resource: ${(error as Error).message}` };
     }
-    if (transaction.mchid !== this.config.mchId || transaction.appid !== this.config.appId)
+    if (resource.mchid !== this.config.mchId)
+      return { ok: false, reason: `notification for ${resource.mchid}/${resource.appid}` };
+    return { ok: true, resource };
+  }
+
+  /** Payment notification (`TRANSACTION.SUCCESS`). */
+  verifyNotification(notification: IncomingNotification, now: Date): VerifiedNotification {
+    const opened = this.openNotification(notification, now);
+    if (!opened.ok)
+      return { kind: 'invalid', reason: opened.reason, ...(opened.forged ? { forged: true } : {}) };
+    const transaction = opened.resource;
+    if (transaction.appid !== this.config.appId)
       return { kind: 'invalid', reason: `notification for ${transaction.mchid}/${transaction.appid}` };
     const outTradeNo = String(transaction.out_trade_no ?? '');
     if (!outTradeNo) return { kind: 'invalid', reason: 'no out_trade_no' };
@@ -254,6 +294,53 @@ export class WechatPayGateway implements NotifyingGateway {
       outTradeNo,
       tradeNo: String(transaction.transaction_id ?? ''),
       amountCents: Number.isSafeInteger(total) ? total : Number.NaN,
+    };
+  }
+
+  /**
+   * `POST /v3/refund/domestic/refunds`. WeChat usually answers `PROCESSING`; the outcome then
+   * arrives at `notifyUrl` (see `verifyRefundNotification`). The same `out_refund_no` is one refund.
+   */
+  async refund(request: RefundRequest): Promise<RefundAnswer> {
+    let answer: { refund_id?: string; status?: string; out_refund_no?: string };
+    try {
+      answer = await this.call('POST', '/v3/refund/domestic/refunds', {
+        ...(request.tradeNo ? { transaction_id: request.tradeNo } : { out_trade_no: request.outTradeNo }),
+        out_refund_no: request.outRefundNo,
+        reason: request.reason.slice(0, 80) || undefined,
+        notify_url: request.notifyUrl,
+        amount: { refund: request.refundCents, total: request.totalCents, currency: 'CNY' },
+      });
+    } catch (error) {
+      if (error instanceof WechatPayRefusal) return { status: 'failed', reason: error.reason };
+      throw error;
+    }
+    if (answer.out_refund_no !== request.outRefundNo)
+      throw new GatewayError(`WeChat Pay answered for refund ${String(answer.out_refund_no)}`);
+    const gatewayRefundNo = String(answer.refund_id ?? '');
+    if (answer.status === 'SUCCESS') return { status: 'succeeded', gatewayRefundNo };
+    if (answer.status === 'PROCESSING') return { status: 'processing', gatewayRefundNo };
+    return { status: 'failed', reason: `refund status ${String(answer.status)}` };
+  }
+
+  /** Refund notification (`REFUND.SUCCESS`, `REFUND.ABNORMAL`, `REFUND.CLOSED`). */
+  verifyRefundNotification(notification: IncomingNotification, now: Date): VerifiedRefundNotification {
+    const opened = this.openNotification(notification, now);
+    if (!opened.ok)
+      return { kind: 'invalid', reason: opened.reason, ...(opened.forged ? { forged: true } : {}) };
+    const refund = opened.resource;
+    const outRefundNo = String(refund.out_refund_no ?? '');
+    if (!outRefundNo) return { kind: 'invalid', reason: 'no out_refund_no' };
+    const status = String(refund.refund_status ?? '');
+    if (status !== 'SUCCESS' && status !== 'CLOSED' && status !== 'ABNORMAL')
+      return { kind: 'invalid', reason: `refund_status ${status}` };
+    return {
+      kind: 'refund',
+      outRefundNo,
+      refundId: String(refund.refund_id ?? ''),
+      succeeded: status === 'SUCCESS',
+      refundCents: Number.isSafeInteger(refund.amount?.refund) ? refund.amount.refund : Number.NaN,
+      reason: status === 'SUCCESS' ? '' : `refund_status ${status}`,
     };
   }
 

@@ -17,10 +17,25 @@ export interface FakeAlipayTrade {
  * documentation independently of our client: it checks the RSA2 signature of every request
  * with the merchant's public key and signs its notifications with its own platform key.
  */
+export interface FakeAlipayRefund {
+  outTradeNo: string;
+  outRequestNo: string;
+  refundAmount: string;
+  reason: string;
+}
+
 export class FakeAlipay {
   readonly appId = '2021000000000001';
   readonly trades = new Map<string, FakeAlipayTrade>();
+  /** Refunds made, by `out_request_no` (a repeated number refunds nothing more). */
+  readonly refunds = new Map<string, FakeAlipayRefund>();
+  /** Every refund request that reached the gateway, in order (repeats included). */
+  readonly refundRequests: string[] = [];
   readonly refused: string[] = [];
+  /** Answer refunds with this business failure (`sub_code`) instead. */
+  refuseRefundsWith: string | undefined;
+  /** Sign refund answers with this key instead of the platform key (to test our verification). */
+  answerKey: KeyObject | undefined;
   private readonly platform = generateKeyPairSync('rsa', { modulusLength: 2048 });
   private server!: http.Server;
   url = '';
@@ -35,6 +50,16 @@ export class FakeAlipay {
   async start(): Promise<this> {
     this.server = http.createServer((req, res) => {
       const address = new URL(req.url ?? '/', 'http://127.0.0.1');
+      if (req.method === 'POST' && address.pathname === '/gateway.do') {
+        let body = '';
+        req.setEncoding('utf8');
+        req.on('data', (chunk) => (body += chunk));
+        req.on('end', () => {
+          res.writeHead(200, { 'content-type': 'application/json;charset=utf-8' });
+          res.end(this.answerApi(new URLSearchParams(body)));
+        });
+        return;
+      }
       if (req.method !== 'GET' || address.pathname !== '/gateway.do') {
         res.writeHead(404).end();
         return;
@@ -50,6 +75,92 @@ export class FakeAlipay {
 
   close(): Promise<void> {
     return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  private verifyRequest(params: Record<string, string>): boolean {
+    const content = Object.entries(params)
+      .filter(([key, value]) => key !== 'sign' && value !== '')
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([key, value]) => `${key}=${value}`)
+      .join('&');
+    return createVerify('SHA256')
+      .update(content)
+      .verify(this.merchantPublicKey, params.sign ?? '', 'base64');
+  }
+
+  /** An OpenAPI answer: `{"<method>_response": {…}, "sign": "…"}`, signed over the object's text. */
+  private signedAnswer(responseKey: string, payload: Record<string, string>, signed = true): string {
+    const inner = JSON.stringify(payload);
+    if (!signed) return `{"${responseKey}":${inner}}`;
+    const sign = createSign('SHA256')
+      .update(inner)
+      .sign(this.answerKey ?? this.platform.privateKey, 'base64');
+    return `{"${responseKey}":${inner},"sign":"${sign}"}`;
+  }
+
+  /** `alipay.trade.refund` (form POST): checks our signature, refunds once per `out_request_no`. */
+  private answerApi(form: URLSearchParams): string {
+    const params: Record<string, string> = Object.fromEntries(form);
+    const key = 'alipay_trade_refund_response';
+    if (params.method !== 'alipay.trade.refund') {
+      this.refused.push('unknown method');
+      return JSON.stringify({
+        error_response: { code: '40004', msg: 'Business Failed', sub_code: 'isv.invalid-method' },
+      });
+    }
+    if (!params.sign || !this.verifyRequest(params)) {
+      this.refused.push('sign check fail');
+      return this.signedAnswer(
+        key,
+        { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature', sub_msg: '验签出错' },
+        false,
+      );
+    }
+    if (params.app_id !== this.appId || params.sign_type !== 'RSA2' || params.charset !== 'utf-8') {
+      this.refused.push('bad common parameters');
+      return this.signedAnswer(key, {
+        code: '40002',
+        msg: 'Invalid Arguments',
+        sub_code: 'isv.invalid-app-id',
+      });
+    }
+    const biz = JSON.parse(params.biz_content ?? '{}') as Record<string, string>;
+    this.refundRequests.push(biz.out_request_no ?? '');
+    const trade = this.trades.get(biz.out_trade_no ?? '');
+    const fail = (subCode: string, subMsg: string) =>
+      this.signedAnswer(key, { code: '40004', msg: 'Business Failed', sub_code: subCode, sub_msg: subMsg });
+    if (!trade) return fail('ACQ.TRADE_NOT_EXIST', '交易不存在');
+    if (!biz.out_request_no || !/^\d+\.\d{2}$/.test(biz.refund_amount ?? ''))
+      return fail('ACQ.INVALID_PARAMETER', '参数无效');
+    if (this.refuseRefundsWith) return fail(this.refuseRefundsWith, '交易不允许退款');
+    const cents = (yuan: string) => Math.round(Number(yuan) * 100);
+    const earlier = this.refunds.get(biz.out_request_no);
+    if (!earlier) {
+      const refunded = [...this.refunds.values()]
+        .filter((refund) => refund.outTradeNo === trade.outTradeNo)
+        .reduce((sum, refund) => sum + cents(refund.refundAmount), 0);
+      if (refunded + cents(biz.refund_amount) > cents(trade.totalAmount))
+        return fail('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额超限');
+      this.refunds.set(biz.out_request_no, {
+        outTradeNo: trade.outTradeNo,
+        outRequestNo: biz.out_request_no,
+        refundAmount: biz.refund_amount,
+        reason: biz.refund_reason ?? '',
+      });
+    }
+    const total = [...this.refunds.values()]
+      .filter((refund) => refund.outTradeNo === trade.outTradeNo)
+      .reduce((sum, refund) => sum + cents(refund.refundAmount), 0);
+    return this.signedAnswer(key, {
+      code: '10000',
+      msg: 'Success',
+      buyer_logon_id: '159****5620',
+      fund_change: earlier ? 'N' : 'Y',
+      gmt_refund_pay: '2026-05-01 10:00:00',
+      out_trade_no: trade.outTradeNo,
+      refund_fee: (total / 100).toFixed(2),
+      trade_no: `2026050122001${trade.outTradeNo.slice(-8)}`,
+    });
   }
 
   private checkWapPay(query: URLSearchParams): string | null {

@@ -1,0 +1,119 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { adminOrdersApi } from '@kezhan/contract/admin/orders';
+import { BusinessError } from '../../shared/http/errors';
+import { NO_DATA, ok } from '../../shared/http/envelope';
+import { actorOf, audit } from '../admin/audit';
+import { adminRoute } from '../admin/guard';
+import {
+  adminOrderDetail,
+  canMarkPaid,
+  listAdminOrders,
+  orderCsvChunks,
+  toAdminRefund,
+} from './admin-orders';
+import { findOrderByNumber, OrderOperationError } from './operator';
+import { paymentText } from './payment-names';
+import { refundOrder } from './refunds';
+import { settleInTransaction } from './settle';
+
+/** An operator's mistake (no such order, nothing left to refund) as the envelope's message. */
+async function operatorStep<T>(step: Promise<T>): Promise<T> {
+  try {
+    return await step;
+  } catch (error) {
+    if (error instanceof OrderOperationError) throw new BusinessError(error.message);
+    throw error;
+  }
+}
+
+/** Orders and refunds in the console; every change is audited in its transaction. */
+export default async function adminOrderRoutes(app: FastifyInstance) {
+  const services = app.services;
+  const { db, now, settings } = services;
+
+  adminRoute(app, adminOrdersApi.list, async (request) => ok(await listAdminOrders(db, request.query)));
+
+  adminRoute(app, adminOrdersApi.exportCsv, async (request, reply) => {
+    const filter = request.query;
+    await audit(db, request, { action: 'order.export', targetType: 'order', after: filter });
+    const day = new Date(now().getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(Readable.from(orderCsvChunks(db, filter)));
+  });
+
+  adminRoute(app, adminOrdersApi.detail, async (request) =>
+    ok(await operatorStep(adminOrderDetail(db, request.params.order_no))),
+  );
+
+  adminRoute(app, adminOrdersApi.markPaid, async (request) => {
+    const orderNo = request.params.order_no;
+    const actor = actorOf(request);
+    await operatorStep(
+      db.transaction().execute(async (trx) => {
+        const order = await findOrderByNumber(trx, orderNo, { lock: true });
+        if (!canMarkPaid(order))
+          throw new OrderOperationError(
+            order.payment && order.payment !== 'handPay'
+              ? `该订单通过${paymentText(order.payment) || order.payment}支付，到账由支付渠道确认`
+              : '该订单不是待确认的手动打款订单',
+          );
+        const at = now();
+        const reference = request.body.reference || `manual-${at.getTime()}`;
+        const result = await settleInTransaction(
+          trx,
+          await settings.snapshot(),
+          {
+            source: 'handPay',
+            signs: ['handPay'],
+            outTradeNo: order.order_id,
+            tradeNo: reference.slice(0, 128),
+            amountCents: order.amount * 100,
+            payload: `console: ${actor.name}`,
+            actor: `admin:${actor.name}`,
+          },
+          at,
+        );
+        if (result.outcome !== 'paid') throw new OrderOperationError('订单状态已变化，请刷新后重试');
+        await audit(trx, request, {
+          action: 'order.mark_paid',
+          targetType: 'order',
+          targetId: order.order_id,
+          before: { status: order.status, payment: order.payment },
+          after: { status: result.order.status, payment: result.order.payment, trade_no: reference },
+        });
+      }),
+    );
+    return ok(NO_DATA);
+  });
+
+  adminRoute(app, adminOrdersApi.refund, async (request) => {
+    const { amount, reason, revoke, request_key: requestKey } = request.body;
+    const actor = actorOf(request);
+    const refund = await operatorStep(
+      refundOrder(
+        services,
+        request.params.order_no,
+        { amount, reason, revoke, requestKey, actor: `admin:${actor.name}` },
+        (trx, created, order) =>
+          audit(trx, request, {
+            action: 'order.refund',
+            targetType: 'order',
+            targetId: order.order_id,
+            before: { status: order.status, amount: order.amount, refunded_amount: order.refunded_amount },
+            after: {
+              out_refund_no: created.out_refund_no,
+              amount: created.amount,
+              reason: created.reason,
+              revoked_goods: created.revoked_goods,
+              gateway: created.gateway,
+            },
+          }),
+      ),
+    );
+    return ok(toAdminRefund(refund));
+  });
+}

@@ -1,0 +1,327 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { ORDER_STATUS } from '@kezhan/contract/orders';
+import { sql, type Selectable } from 'kysely';
+import type { AppServices } from '../../services';
+import type { Db } from '../../shared/db/database';
+import { paymentGatewaysFor, type PaymentGateways } from '../../providers/payment/create-payment-gateways';
+import {
+  GatewayError,
+  type GatewayReply,
+  type IncomingNotification,
+  type RefundAnswer,
+  type RefundingGateway,
+} from '../../providers/payment/payment-gateway';
+import type { WechatPayGateway } from '../../providers/payment/wechat-pay';
+import { notifyMember } from '../messages/notify';
+import { revokeGoods } from './delivery';
+import { findOrderByNumber, OrderOperationError } from './operator';
+import { transition } from './order-state';
+import type { OrdersTable, RefundsTable } from './tables';
+
+/**
+ * Refunds, sent back the way the money came. One service for the console and the CLI:
+ *
+ *   1. In one transaction with the order locked: check what is left to refund (paid − refunded −
+ *      refunds still under way), write the refund `processing` with our `out_refund_no`. A request
+ *      repeated with the same `request_key` answers the refund it already made.
+ *   2. Outside any transaction: ask the gateway. Alipay and the sandbox answer at once; WeChat Pay
+ *      usually answers "processing" and notifies later; a manual transfer is returned by hand.
+ *   3. `completeRefund`, the one place a refund ends (from the answer or the notification):
+ *      a conditional move out of `processing`, so replayed or concurrent outcomes apply once.
+ *      On success: the refunded total, the order `refunded` when nothing is left (through the
+ *      state machine), the goods taken back when asked (always on a full refund), the member told.
+ */
+
+type OrderRow = Selectable<OrdersTable>;
+export type RefundRow = Selectable<RefundsTable>;
+
+export interface RefundInput {
+  /** Yuan; everything left when unset. */
+  amount?: number;
+  reason: string;
+  /** Take back the course or VIP days (a full refund always does). */
+  revoke: boolean;
+  /** Once per console dialog: the same key never refunds twice. */
+  requestKey?: string;
+  /** `admin:<username>` or `cli`. */
+  actor: string;
+}
+
+export const refundedMessage = (orderNo: string, amount: number) => `订单${orderNo}已退款${amount}元`;
+
+const WECHAT_SIGNS = new Set(['wechat', 'wechat_h5', 'wechat-jsapi']);
+/** Money that reached us outside any gateway (manual transfer) is returned by hand. */
+const MANUAL_SIGNS = new Set(['handPay', '']);
+
+const GATEWAY_NAMES: Record<string, string> = { alipay: '支付宝', wechat: '微信支付', sandbox: '模拟支付' };
+
+/** The gateway that returns this order's money, or `manual`; undefined when not set up here. */
+function refundGatewayOf(
+  gateways: PaymentGateways,
+  payment: string,
+): { name: string; gateway?: RefundingGateway } | undefined {
+  if (MANUAL_SIGNS.has(payment)) return { name: 'manual' };
+  const name = WECHAT_SIGNS.has(payment) ? 'wechat' : payment;
+  const gateway =
+    name === 'alipay'
+      ? gateways.alipay
+      : name === 'wechat'
+        ? gateways.wechat
+        : name === 'sandbox'
+          ? gateways.sandbox
+          : undefined;
+  return gateway ? { name, gateway } : undefined;
+}
+
+/** What can still be refunded: paid, less refunded, less refunds under way. */
+async function refundableLeft(trx: Db, order: OrderRow): Promise<number> {
+  const [{ pending }] = await trx
+    .selectFrom('refunds')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount'), sql<string>`0`).as('pending'))
+    .where('order_id', '=', order.id)
+    .where('status', '=', 'processing')
+    .execute();
+  return order.amount - order.refunded_amount - Number(pending);
+}
+
+/**
+ * Step 1 (see above). `onCreated` runs inside the same transaction (the console's audit row).
+ * Returns the refund and whether it was created now (false: the same `requestKey` came before).
+ */
+async function openRefund(
+  services: AppServices,
+  orderNo: string,
+  input: RefundInput,
+  onCreated?: (trx: Db, refund: RefundRow, order: OrderRow) => Promise<void>,
+): Promise<{ refund: RefundRow; order: OrderRow; created: boolean; gateway?: RefundingGateway }> {
+  const now = services.now();
+  const gateways = paymentGatewaysFor(services);
+  return services.db.transaction().execute(async (trx) => {
+    const order = await findOrderByNumber(trx, orderNo, { lock: true });
+    const route = refundGatewayOf(gateways, order.payment);
+    if (input.requestKey) {
+      const earlier = await trx
+        .selectFrom('refunds')
+        .selectAll()
+        .where('order_id', '=', order.id)
+        .where('request_key', '=', input.requestKey)
+        .executeTakeFirst();
+      if (earlier) return { refund: earlier, order, created: false, gateway: route?.gateway };
+    }
+    if (order.status !== ORDER_STATUS.PAID) throw new OrderOperationError('只有已支付的订单可以退款');
+    if (!route)
+      throw new OrderOperationError(
+        `该订单通过${GATEWAY_NAMES[order.payment] ?? order.payment}支付，但本站未配置该支付渠道，无法原路退款`,
+      );
+    const left = await refundableLeft(trx, order);
+    if (left <= 0) throw new OrderOperationError('该订单已无可退金额');
+    const amount = input.amount ?? left;
+    if (!Number.isInteger(amount) || amount < 1 || amount > left)
+      throw new OrderOperationError(`退款金额须为 1 到 ${left} 元之间的整数`);
+    const full = amount === left && order.refunded_amount + amount === order.amount;
+    const refund = await trx
+      .insertInto('refunds')
+      .values({
+        order_id: order.id,
+        amount,
+        reason: input.reason,
+        revoked_goods: full || input.revoke ? 1 : 0,
+        status: 'processing',
+        out_refund_no: `R${randomBytes(12).toString('hex')}`,
+        request_key: input.requestKey ?? null,
+        gateway: route.name,
+        administrator: input.actor.slice(0, 64),
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await onCreated?.(trx, refund, order);
+    return { refund, order, created: true, gateway: route.gateway };
+  });
+}
+
+/**
+ * Refunds a paid order, fully or in part, through its gateway; answers the refund as it stands
+ * afterwards (`succeeded`, `failed`, or `processing` while the gateway works on it or could not
+ * be reached — sending the same request again then asks the gateway again with the same number).
+ */
+export async function refundOrder(
+  services: AppServices,
+  orderNo: string,
+  input: RefundInput,
+  onCreated?: (trx: Db, refund: RefundRow, order: OrderRow) => Promise<void>,
+): Promise<RefundRow> {
+  const opened = await openRefund(services, orderNo, input, onCreated);
+  // A repeated request resends only what the gateway has not acknowledged yet (same number).
+  if (opened.refund.status !== 'processing' || (!opened.created && opened.refund.gateway_refund_no))
+    return opened.refund;
+  let answer: RefundAnswer;
+  if (opened.refund.gateway === 'manual') {
+    answer = { status: 'succeeded', gatewayRefundNo: '' };
+  } else if (!opened.gateway) {
+    return opened.refund;
+  } else {
+    try {
+      answer = await opened.gateway.refund(
+        {
+          outTradeNo: opened.order.order_id,
+          tradeNo: opened.order.trade_no,
+          outRefundNo: opened.refund.out_refund_no,
+          refundCents: opened.refund.amount * 100,
+          totalCents: opened.order.amount * 100,
+          reason: opened.refund.reason,
+          notifyUrl: `${services.env.appUrl}/payment/callback/wechat/refund`,
+        },
+        services.now(),
+      );
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error;
+      return services.db
+        .updateTable('refunds')
+        .set({ failure_reason: error.message.slice(0, 500), updated_at: services.now() })
+        .where('id', '=', opened.refund.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    }
+  }
+  await completeRefund(services.db, opened.refund.out_refund_no, answer, services.now());
+  return services.db
+    .selectFrom('refunds')
+    .selectAll()
+    .where('id', '=', opened.refund.id)
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Step 3 (see above): applies a gateway's outcome once. `unknown`: no such refund;
+ * `duplicate`: it had already ended (a replayed notification); `applied`: it ended now (or,
+ * for `processing`, the gateway's refund number was kept).
+ */
+export async function completeRefund(
+  db: Db,
+  outRefundNo: string,
+  answer: RefundAnswer,
+  now: Date,
+): Promise<'applied' | 'duplicate' | 'unknown'> {
+  return db.transaction().execute(async (trx) => {
+    const found = await trx
+      .selectFrom('refunds')
+      .select('order_id')
+      .where('out_refund_no', '=', outRefundNo)
+      .executeTakeFirst();
+    if (!found) return 'unknown';
+    // The order first, then the refund: the same order as `openRefund`, so the two never deadlock.
+    const order = await trx
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', found.order_id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const refund = await trx
+      .selectFrom('refunds')
+      .selectAll()
+      .where('out_refund_no', '=', outRefundNo)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (refund.status !== 'processing') return 'duplicate';
+
+    if (answer.status === 'processing') {
+      await trx
+        .updateTable('refunds')
+        .set({ gateway_refund_no: answer.gatewayRefundNo.slice(0, 128), failure_reason: '', updated_at: now })
+        .where('id', '=', refund.id)
+        .execute();
+      return 'applied';
+    }
+    if (answer.status === 'failed') {
+      await trx
+        .updateTable('refunds')
+        .set({
+          status: 'failed',
+          failure_reason: answer.reason.slice(0, 500),
+          completed_at: now,
+          updated_at: now,
+        })
+        .where('id', '=', refund.id)
+        .execute();
+      return 'applied';
+    }
+
+    await trx
+      .updateTable('refunds')
+      .set({
+        status: 'succeeded',
+        gateway_refund_no: answer.gatewayRefundNo.slice(0, 128) || refund.gateway_refund_no,
+        failure_reason: '',
+        completed_at: now,
+        updated_at: now,
+      })
+      .where('id', '=', refund.id)
+      .execute();
+    const refunded = order.refunded_amount + refund.amount;
+    await trx
+      .updateTable('orders')
+      .set({ refunded_amount: refunded, updated_at: now })
+      .where('id', '=', order.id)
+      .execute();
+    if (refunded === order.amount)
+      await transition(
+        trx,
+        'refund',
+        { id: order.id },
+        { updated_at: now },
+        { actor: refund.administrator || refund.gateway, note: refund.out_refund_no },
+      );
+    if (refund.revoked_goods) {
+      const goods = await trx
+        .selectFrom('order_goods')
+        .select(['goods_type', 'goods_id', 'expire_days'])
+        .where('order_id', '=', order.id)
+        .execute();
+      for (const item of goods) await revokeGoods(trx, order.user_id, item, now);
+    }
+    await notifyMember(trx, order.user_id, refundedMessage(order.order_id, refund.amount));
+    return 'applied';
+  });
+}
+
+/**
+ * WeChat Pay's refund notification: verified and decrypted by the gateway, then applied once.
+ * A forged one changes nothing and is not stored; an unknown refund or a wrong amount is refused
+ * (WeChat retries, and the log says why).
+ */
+export async function receiveWechatRefundNotification(
+  services: AppServices,
+  gateway: WechatPayGateway,
+  incoming: IncomingNotification,
+  log: FastifyBaseLogger,
+): Promise<GatewayReply> {
+  const verified = gateway.verifyRefundNotification(incoming, services.now());
+  if (verified.kind === 'invalid') {
+    log.warn({ reason: verified.reason }, 'WeChat Pay refund notification refused');
+    return gateway.reply(false);
+  }
+  const refund = await services.db
+    .selectFrom('refunds')
+    .select(['amount'])
+    .where('out_refund_no', '=', verified.outRefundNo)
+    .executeTakeFirst();
+  if (!refund || (verified.succeeded && verified.refundCents !== refund.amount * 100)) {
+    log.warn(
+      { outRefundNo: verified.outRefundNo },
+      'WeChat Pay refund notification for an unknown refund or amount',
+    );
+    return gateway.reply(false);
+  }
+  const outcome = await completeRefund(
+    services.db,
+    verified.outRefundNo,
+    verified.succeeded
+      ? { status: 'succeeded', gatewayRefundNo: verified.refundId }
+      : { status: 'failed', reason: verified.reason },
+    services.now(),
+  );
+  return gateway.reply(outcome !== 'unknown');
+}
