@@ -1,6 +1,7 @@
 import { DESKTOP_UA } from '../support/devices';
 import { expect, test } from '../support/fixtures';
 import { makePng } from '../../apps/server/test/support/images';
+import { signInToConsole } from '../support/console';
 
 test.use({
   viewport: { width: 1280, height: 800 },
@@ -14,11 +15,7 @@ test.describe('console course editor', () => {
   test.describe.configure({ timeout: 120_000 });
 
   test('uploads a cover cropped to 16:9 and writes the description as rich text', async ({ page }) => {
-    await page.goto('/admin/login');
-    await page.getByLabel('账号').fill('admin');
-    await page.getByLabel('密码').fill('kezhan123');
-    await page.getByRole('button', { name: '登录' }).click();
-    await expect(page).toHaveURL(/\/admin\/courses$/);
+    await signInToConsole(page);
 
     await page.getByRole('button', { name: '新建课程' }).click();
     await page.getByLabel('课程名称').fill('带封面的课程');

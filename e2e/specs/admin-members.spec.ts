@@ -2,6 +2,7 @@ import { axeViolations } from '../support/a11y';
 import { DESKTOP_UA, IPHONE_UA } from '../support/devices';
 import { expect, registerMember, test } from '../support/fixtures';
 import { uniqueMobile } from '../support/server';
+import { signInToConsole } from '../support/console';
 
 /** The console is desktop-first; the member reads on a phone. */
 test.use({
@@ -23,11 +24,7 @@ test.describe('operator console: members and messages', () => {
     const mobile = uniqueMobile();
     const token = await registerMember(kezhan, mobile);
 
-    await page.goto('/admin/login');
-    await page.getByLabel('账号').fill('admin');
-    await page.getByLabel('密码').fill('kezhan123');
-    await page.getByRole('button', { name: '登录' }).click();
-    await expect(page).toHaveURL(/\/admin\/courses$/);
+    await signInToConsole(page);
 
     const menu = page.getByRole('navigation', { name: '主菜单' });
     await menu.getByRole('menuitem', { name: '学员管理' }).click();

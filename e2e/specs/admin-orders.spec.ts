@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { axeViolations } from '../support/a11y';
-import { DESKTOP_UA } from '../support/devices';
 import { expect, registerMember, test } from '../support/fixtures';
 import { uniqueMobile, type KezhanServer } from '../support/server';
+import { openConsoleContext, signInToConsole } from '../support/console';
 
 /**
  * A member buys a course with 模拟支付 in the h5; the administrator finds the order in the
@@ -50,19 +50,9 @@ test.describe('console orders', () => {
     await expect(page.locator('video')).toHaveCount(1);
     await expect(page.getByText('购买课程后即可观看本视频')).toHaveCount(0);
 
-    const console = await browser.newContext({
-      baseURL: kezhan.baseURL,
-      viewport: { width: 1280, height: 800 },
-      userAgent: DESKTOP_UA,
-      locale: 'zh-CN',
-      timezoneId: 'Asia/Shanghai',
-    });
+    const console = await openConsoleContext(browser, kezhan.baseURL);
     const admin = await console.newPage();
-    await admin.goto('/admin/login');
-    await admin.getByLabel('账号').fill('admin');
-    await admin.getByLabel('密码').fill('kezhan123');
-    await admin.getByRole('button', { name: '登录' }).click();
-    await expect(admin).toHaveURL(/\/admin\/courses$/);
+    await signInToConsole(admin);
     await admin
       .getByRole('navigation', { name: '主菜单' })
       .getByRole('menuitem', { name: '订单管理' })

@@ -1,8 +1,8 @@
 import type { Browser } from '@playwright/test';
 import { axeViolations } from '../support/a11y';
-import { DESKTOP_UA } from '../support/devices';
 import { expect, registerMember, test } from '../support/fixtures';
 import { uniqueMobile, type KezhanServer } from '../support/server';
+import { openConsoleContext, signInToConsole } from '../support/console';
 
 /**
  * A percentage code made in the console reaches the h5's cashier: the operator creates it on the
@@ -13,22 +13,9 @@ test.describe.configure({ timeout: 120_000 });
 
 /** A desktop browser context signed in to the console as the demo 超级管理员. */
 async function signedInConsole(browser: Browser, kezhan: KezhanServer) {
-  const desktop = await browser.newContext({
-    baseURL: kezhan.baseURL,
-    viewport: { width: 1280, height: 800 },
-    isMobile: false,
-    hasTouch: false,
-    userAgent: DESKTOP_UA,
-    deviceScaleFactor: 1,
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-  });
+  const desktop = await openConsoleContext(browser, kezhan.baseURL);
   const consolePage = await desktop.newPage();
-  await consolePage.goto('/admin/login');
-  await consolePage.getByLabel('账号').fill('admin');
-  await consolePage.getByLabel('密码').fill('kezhan123');
-  await consolePage.getByRole('button', { name: '登录' }).click();
-  await expect(consolePage).toHaveURL(/\/admin\/courses$/);
+  await signInToConsole(consolePage);
   return { desktop, consolePage };
 }
 
