@@ -16,6 +16,10 @@ test.describe('console course editor', () => {
 
   test('uploads a cover cropped to 16:9 and writes the description as rich text', async ({ page }) => {
     await signInToConsole(page);
+    await page
+      .getByRole('navigation', { name: '主菜单' })
+      .getByRole('menuitem', { name: '课程管理' })
+      .click();
 
     await page.getByRole('button', { name: '新建课程' }).click();
     await page.getByLabel('课程名称').fill('带封面的课程');
