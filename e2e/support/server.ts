@@ -1,12 +1,9 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-
-const execFileAsync = promisify(execFile);
 
 /** Repository root (e2e/support → ../..). */
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -138,15 +135,19 @@ export async function startKezhan(extraEnv: Record<string, string> = {}): Promis
         await new Promise((r) => setTimeout(r, 100));
       }
     },
+    // What `npm run cli -- config:set` does against a running server, without starting a CLI process.
     async setConfig(key, value) {
-      await execFileAsync(
-        process.execPath,
-        ['--import', 'tsx', 'apps/server/src/cli/main.ts', 'config:set', key, value],
-        {
-          cwd: ROOT,
-          env,
-        },
-      );
+      const { url, token } = JSON.parse(readFileSync(join(dataDir, 'admin.json'), 'utf8')) as {
+        url: string;
+        token: string;
+      };
+      const response = await fetch(`${url}/internal/cli`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-admin-token': token },
+        body: JSON.stringify({ argv: ['config:set', key, value] }),
+      });
+      const result = (await response.json()) as { exitCode: number; output: string[] };
+      if (result.exitCode !== 0) throw new Error(`config:set ${key} failed: ${result.output.join('\n')}`);
     },
     async stop() {
       if (child.exitCode === null) {
