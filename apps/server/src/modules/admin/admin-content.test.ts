@@ -160,6 +160,39 @@ describe('operator console: courses, categories, settings', () => {
     expect(await h5Titles()).toContain('SQL 从入门到精通');
   });
 
+  it('puts a course on the shelf from its form with an empty publish time: published now, in the h5', async () => {
+    const created = await editor.request<{ id: number }>({
+      method: 'POST',
+      url: '/api/admin/courses',
+      payload: { title: '表单上架的课', slug: 'form-shelf', category_id: categoryId, charge: 19 },
+    });
+    const form = {
+      title: '表单上架的课',
+      slug: 'form-shelf',
+      category_id: categoryId,
+      charge: 19,
+      published_at: null,
+    };
+    const put = (isShow: number) =>
+      editor.request({
+        method: 'PUT',
+        url: `/api/admin/courses/${created.data.id}`,
+        payload: { ...form, is_show: isShow },
+      });
+    expect((await put(0)).code).toBe(0);
+    expect(await h5Titles()).not.toContain('表单上架的课');
+    expect((await put(1)).code).toBe(0);
+    expect(await h5Titles()).toContain('表单上架的课');
+    const lastUpdate = async () => (await auditRows(t, 'course.update')).at(-1)!;
+    const row = await lastUpdate();
+    expect(row.before).toMatchObject({ is_show: 0, published_at: null });
+    expect(row.after).toMatchObject({ is_show: 1, published_at: expect.stringMatching(/^\d{4}-/) });
+    // Saved again with the time still empty in the form: the first publish time stays.
+    const published = (row.after as { published_at: string }).published_at;
+    expect((await put(1)).code).toBe(0);
+    expect((await lastUpdate()).after).toMatchObject({ published_at: published });
+  });
+
   it('lets 客服 look at courses but not change them, and nothing is written', async () => {
     expect((await support.request({ method: 'GET', url: `/api/admin/courses/${courseId}` })).code).toBe(0);
     const attempts = [

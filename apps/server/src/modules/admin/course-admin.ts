@@ -182,9 +182,14 @@ export async function createCourse(db: Db, fields: CourseFields, now: Date): Pro
 
 export async function updateCourse(db: Db, id: number, fields: CourseFields, now: Date): Promise<void> {
   await checkCourseFields(db, fields, id);
+  // An empty publish time on a course put on the shelf means "now", as on creation and with the shelf switch.
+  const publishing =
+    fields.is_show === 1 && !fields.published_at
+      ? { published_at: sql<Date>`coalesce(published_at, ${now}::timestamptz)` }
+      : {};
   await db
     .updateTable('courses')
-    .set({ ...columnsOf(fields), updated_at: now })
+    .set({ ...columnsOf(fields), ...publishing, updated_at: now })
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .execute();
