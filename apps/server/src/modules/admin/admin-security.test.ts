@@ -196,6 +196,10 @@ describe('operator console: two-step verification (TOTP) and revocable sessions'
     expect(await reset(support)).toMatchObject({ statusCode: 403, message: PERMISSION_DENIED_MESSAGE });
     expect(await reset(root)).toMatchObject({ code: 0 });
     expect(await reset(root)).toMatchObject({ code: 1, message: '未开启两步验证' });
+    const rootId = (await row('root')).id;
+    expect(
+      await root.request({ method: 'POST', url: `/api/admin/administrators/${rootId}/totp/reset` }),
+    ).toMatchObject({ code: 1, message: '请在账号安全页关闭自己的两步验证' });
     const [audited] = await auditRows(t, 'administrator.totp_reset');
     expect(audited).toMatchObject({ administrator_name: 'root', target_id: String(id) });
     expect((await passwordStep('ops', '10.0.0.4')).body.data).toMatchObject({ csrf_token: expect.any(String) });

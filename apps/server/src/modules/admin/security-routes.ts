@@ -15,6 +15,7 @@ export const TOTP_ALREADY_ON_MESSAGE = '已开启两步验证';
 export const TOTP_NOT_ON_MESSAGE = '未开启两步验证';
 export const ENROLMENT_EXPIRED_MESSAGE = '二维码已过期，请重新获取';
 export const SESSION_NOT_FOUND_MESSAGE = '会话不存在';
+export const RESET_OWN_TOTP_MESSAGE = '请在账号安全页关闭自己的两步验证';
 /** A drafted secret waits this long for its first code. */
 const ENROLMENT_TTL_SECONDS = 600;
 /** Codes an administrator may try at enabling or disabling 2FA per 15 minutes. */
@@ -188,6 +189,8 @@ export default async function adminSecurityRoutes(app: FastifyInstance) {
 
   adminRoute(app, adminSecurityApi.resetTotp, async (request) => {
     const { id } = request.params;
+    // Turning one's own 2FA off takes a current code, whatever the role.
+    if (adminSessionOf(request).administrator.id === id) throw new BusinessError(RESET_OWN_TOTP_MESSAGE);
     await db.transaction().execute(async (trx) => {
       const target = await findAdministrator(trx, id);
       if (!target.totp_enabled_at) throw new BusinessError(TOTP_NOT_ON_MESSAGE);
