@@ -147,7 +147,7 @@ export default function AdministratorsPage() {
                   <Button type="link" size="small" onClick={() => setViewingSessions(account)}>
                     登录会话
                   </Button>
-                  {account.totp_enabled ? (
+                  {account.totp_enabled && account.id !== selfId ? (
                     <Popconfirm
                       title={`重置 ${account.username} 的两步验证？`}
                       description="重置后该管理员仅凭密码即可登录，可重新开启"

@@ -12,6 +12,7 @@ import {
   TEST_ADMIN_PASSWORD,
   type AdminClient,
 } from '../../../test/support/admin';
+import { adminCommands } from './commands';
 import { PERMISSION_DENIED_MESSAGE } from './guard';
 import { LOCKED_MESSAGE } from './login';
 
@@ -203,6 +204,19 @@ describe('operator console: two-step verification (TOTP) and revocable sessions'
     const [audited] = await auditRows(t, 'administrator.totp_reset');
     expect(audited).toMatchObject({ administrator_name: 'root', target_id: String(id) });
     expect((await passwordStep('ops', '10.0.0.4')).body.data).toMatchObject({ csrf_token: expect.any(String) });
+
+    // On the host, for the last 超级管理员 who lost their phone.
+    advance(30_000);
+    await enrol(root);
+    const resetCli = adminCommands.find((command) => command.name === 'admin:reset-2fa')!;
+    const lines: string[] = [];
+    await resetCli.run(t.services, ['root'], { line: (line) => lines.push(line) });
+    expect(lines).toEqual(['two-step verification of root turned off; they sign in with the password alone']);
+    expect((await row('root')).totp_enabled_at).toBeNull();
+    expect((await auditRows(t, 'administrator.totp_reset')).at(-1)).toMatchObject({ administrator_name: 'cli' });
+    await expect(resetCli.run(t.services, ['root'], { line: () => undefined })).rejects.toThrow(
+      'No administrator root with two-step verification on',
+    );
   });
 
   it('lists my sessions and revokes one or all the others; revoked sessions get 401 at once', async () => {
