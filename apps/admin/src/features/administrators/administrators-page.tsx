@@ -154,7 +154,10 @@ export default function AdministratorsPage() {
                       okText="重置"
                       cancelText="取消"
                       onConfirm={() =>
-                        run(() => api('POST', `/api/admin/administrators/${account.id}/totp/reset`), '已重置两步验证')
+                        run(
+                          () => api('POST', `/api/admin/administrators/${account.id}/totp/reset`),
+                          '已重置两步验证',
+                        )
                       }
                     >
                       <Button type="link" size="small" danger>

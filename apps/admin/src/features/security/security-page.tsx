@@ -45,7 +45,10 @@ export default function SecurityPage() {
     });
 
   const enable = async ({ code }: { code: string }) => {
-    const done = await run(() => api('POST', '/api/admin/security/totp/enable', { body: { code } }), '两步验证已开启');
+    const done = await run(
+      () => api('POST', '/api/admin/security/totp/enable', { body: { code } }),
+      '两步验证已开启',
+    );
     if (done) {
       setEnrolment(undefined);
       status.reload();
@@ -53,7 +56,10 @@ export default function SecurityPage() {
   };
 
   const disable = async ({ code }: { code: string }) => {
-    const done = await run(() => api('POST', '/api/admin/security/totp/disable', { body: { code } }), '两步验证已关闭');
+    const done = await run(
+      () => api('POST', '/api/admin/security/totp/disable', { body: { code } }),
+      '两步验证已关闭',
+    );
     if (done) {
       disableForm.resetFields();
       status.reload();
@@ -87,7 +93,8 @@ export default function SecurityPage() {
         ) : enrolment ? (
           <>
             <Typography.Paragraph>
-              1. 使用身份验证器应用（如 Google Authenticator、Microsoft Authenticator）扫描二维码，或手动输入密钥。
+              1. 使用身份验证器应用（如 Google Authenticator、Microsoft
+              Authenticator）扫描二维码，或手动输入密钥。
             </Typography.Paragraph>
             <div
               role="img"
@@ -98,11 +105,16 @@ export default function SecurityPage() {
             />
             <Typography.Paragraph>
               密钥：
-              <Typography.Text code copyable data-testid="totp-secret">
-                {enrolment.secret}
+              <Typography.Text code copyable={{ text: enrolment.secret }}>
+                <span data-testid="totp-secret">{enrolment.secret}</span>
               </Typography.Text>
             </Typography.Paragraph>
-            <Alert type="info" showIcon message="密钥只显示这一次，确认后无法再次查看。" style={{ marginBottom: 16 }} />
+            <Alert
+              type="info"
+              showIcon
+              message="密钥只显示这一次，确认后无法再次查看。"
+              style={{ marginBottom: 16 }}
+            />
             <Typography.Paragraph>2. 输入应用中显示的 6 位动态验证码完成开启。</Typography.Paragraph>
             <Form form={enableForm} layout="inline" onFinish={enable} requiredMark={false}>
               <Form.Item label="动态验证码" name="code" rules={codeRules}>
@@ -130,7 +142,11 @@ export default function SecurityPage() {
       <Card title="登录会话">
         <SessionsTable
           path="/api/admin/security/sessions"
-          revokeAll={{ method: 'POST', path: '/api/admin/security/sessions/revoke-others', label: '下线其他会话' }}
+          revokeAll={{
+            method: 'POST',
+            path: '/api/admin/security/sessions/revoke-others',
+            label: '下线其他会话',
+          }}
         />
       </Card>
     </Space>

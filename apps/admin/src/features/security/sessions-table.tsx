@@ -10,7 +10,13 @@ const formatTime = (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour
  * The live sessions behind `path` (mine, or an administrator's for a 超级管理员), each revocable,
  * plus ending all the others (or all of them) at once.
  */
-export function SessionsTable({ path, revokeAll }: { path: string; revokeAll: { method: 'POST' | 'DELETE'; path: string; label: string } }) {
+export function SessionsTable({
+  path,
+  revokeAll,
+}: {
+  path: string;
+  revokeAll: { method: 'POST' | 'DELETE'; path: string; label: string };
+}) {
   const { message } = App.useApp();
   const sessions = useLoad(() => api<AdminSessionEntry[]>('GET', path), path);
 

@@ -61,7 +61,9 @@ export function LoginPage() {
         {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
         {ticket ? (
           <Form layout="vertical" onFinish={submitCode} requiredMark={false} key="code">
-            <Typography.Paragraph>已开启两步验证，请输入身份验证器应用中的 6 位动态验证码。</Typography.Paragraph>
+            <Typography.Paragraph>
+              已开启两步验证，请输入身份验证器应用中的 6 位动态验证码。
+            </Typography.Paragraph>
             <Form.Item
               label="动态验证码"
               name="code"

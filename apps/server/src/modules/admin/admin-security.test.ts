@@ -64,7 +64,10 @@ describe('operator console: two-step verification (TOTP) and revocable sessions'
       .where('username', '=', username)
       .executeTakeFirstOrThrow();
   const enrol = async (client: AdminClient) => {
-    const setup = await client.request<TotpEnrolment>({ method: 'POST', url: '/api/admin/security/totp/setup' });
+    const setup = await client.request<TotpEnrolment>({
+      method: 'POST',
+      url: '/api/admin/security/totp/setup',
+    });
     expect(setup.code).toBe(0);
     const enabled = await client.request({
       method: 'POST',
@@ -96,13 +99,16 @@ describe('operator console: two-step verification (TOTP) and revocable sessions'
     expect((await row('ops')).totp_enabled_at).toBeNull();
     expect(await enable(await codeOf(secret))).toMatchObject({ code: 0 });
 
-    expect((await ops.request<AdminSecurityStatus>({ method: 'GET', url: '/api/admin/security' })).data).toEqual({
+    expect(
+      (await ops.request<AdminSecurityStatus>({ method: 'GET', url: '/api/admin/security' })).data,
+    ).toEqual({
       totp_enabled: true,
       totp_enabled_at: expect.stringMatching(/^2026-03-01T08:00:10/),
     });
-    expect(
-      await ops.request({ method: 'POST', url: '/api/admin/security/totp/setup' }),
-    ).toMatchObject({ code: 1, message: '已开启两步验证' });
+    expect(await ops.request({ method: 'POST', url: '/api/admin/security/totp/setup' })).toMatchObject({
+      code: 1,
+      message: '已开启两步验证',
+    });
     const [audited] = await auditRows(t, 'administrator.totp_enable');
     expect(audited).toMatchObject({ administrator_name: 'ops', target_id: String((await row('ops')).id) });
     expect(JSON.stringify(audited)).not.toContain(secret);
@@ -187,7 +193,9 @@ describe('operator console: two-step verification (TOTP) and revocable sessions'
     expect(await auditRows(t, 'administrator.totp_disable')).toHaveLength(1);
     expect((await row('ops')).totp_secret).toBeNull();
     expect(await disable(await codeOf(secret))).toMatchObject({ code: 1, message: '未开启两步验证' });
-    expect((await passwordStep('ops', '10.0.0.4')).body.data).toMatchObject({ csrf_token: expect.any(String) });
+    expect((await passwordStep('ops', '10.0.0.4')).body.data).toMatchObject({
+      csrf_token: expect.any(String),
+    });
 
     advance(30_000);
     await enrol(ops);
@@ -203,7 +211,9 @@ describe('operator console: two-step verification (TOTP) and revocable sessions'
     ).toMatchObject({ code: 1, message: '请在账号安全页关闭自己的两步验证' });
     const [audited] = await auditRows(t, 'administrator.totp_reset');
     expect(audited).toMatchObject({ administrator_name: 'root', target_id: String(id) });
-    expect((await passwordStep('ops', '10.0.0.4')).body.data).toMatchObject({ csrf_token: expect.any(String) });
+    expect((await passwordStep('ops', '10.0.0.4')).body.data).toMatchObject({
+      csrf_token: expect.any(String),
+    });
 
     // On the host, for the last 超级管理员 who lost their phone.
     advance(30_000);
@@ -213,7 +223,9 @@ describe('operator console: two-step verification (TOTP) and revocable sessions'
     await resetCli.run(t.services, ['root'], { line: (line) => lines.push(line) });
     expect(lines).toEqual(['two-step verification of root turned off; they sign in with the password alone']);
     expect((await row('root')).totp_enabled_at).toBeNull();
-    expect((await auditRows(t, 'administrator.totp_reset')).at(-1)).toMatchObject({ administrator_name: 'cli' });
+    expect((await auditRows(t, 'administrator.totp_reset')).at(-1)).toMatchObject({
+      administrator_name: 'cli',
+    });
     await expect(resetCli.run(t.services, ['root'], { line: () => undefined })).rejects.toThrow(
       'No administrator root with two-step verification on',
     );
@@ -230,7 +242,10 @@ describe('operator console: two-step verification (TOTP) and revocable sessions'
     const probe = async (cookie: string) =>
       (await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: { cookie } })).statusCode;
 
-    const list = await writer.request<AdminSessionEntry[]>({ method: 'GET', url: '/api/admin/security/sessions' });
+    const list = await writer.request<AdminSessionEntry[]>({
+      method: 'GET',
+      url: '/api/admin/security/sessions',
+    });
     expect(list.data).toHaveLength(3);
     expect(list.data.filter((entry) => entry.current)).toHaveLength(1);
     expect(list.data[0]).toMatchObject({ ip: '127.0.0.1', user_agent: 'lightMyRequest' });
@@ -243,7 +258,10 @@ describe('operator console: two-step verification (TOTP) and revocable sessions'
     expect([await probe(b), await probe(c)]).toEqual([200, 401]);
     expect(await revoke(newest.id)).toMatchObject({ code: 1, message: '会话不存在' });
     // Someone else's session is not mine to end.
-    const rootSessions = await root.request<AdminSessionEntry[]>({ method: 'GET', url: '/api/admin/security/sessions' });
+    const rootSessions = await root.request<AdminSessionEntry[]>({
+      method: 'GET',
+      url: '/api/admin/security/sessions',
+    });
     expect(await revoke(rootSessions.data[0].id)).toMatchObject({ code: 1, message: '会话不存在' });
 
     expect(
@@ -284,7 +302,9 @@ describe('operator console: two-step verification (TOTP) and revocable sessions'
     await adminLogin(t, 'editor');
     expect(await root.request({ method: 'DELETE', url })).toMatchObject({ code: 0, data: { revoked: 2 } });
     expect((await root.request<AdminSessionEntry[]>({ method: 'GET', url })).data).toHaveLength(0);
-    expect(await root.request({ method: 'GET', url: '/api/admin/administrators/9999/sessions' })).toMatchObject({
+    expect(
+      await root.request({ method: 'GET', url: '/api/admin/administrators/9999/sessions' }),
+    ).toMatchObject({
       code: 1,
       message: '管理员不存在',
     });

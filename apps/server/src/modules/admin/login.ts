@@ -78,7 +78,10 @@ export async function loginAdministrator(
 
   if (administrator.totp_enabled_at) {
     const ticket = randomAlphanumeric(32);
-    const entry = { administratorId: administrator.id, expiresAt: now.getTime() + TOTP_TICKET_TTL_SECONDS * 1000 };
+    const entry = {
+      administratorId: administrator.id,
+      expiresAt: now.getTime() + TOTP_TICKET_TTL_SECONDS * 1000,
+    };
     await store.set(ticketKey(ticket), JSON.stringify(entry), TOTP_TICKET_TTL_SECONDS);
     return { ticket };
   }

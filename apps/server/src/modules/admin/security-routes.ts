@@ -158,7 +158,8 @@ export default async function adminSecurityRoutes(app: FastifyInstance) {
     const { id, session } = request.params;
     await db.transaction().execute(async (trx) => {
       const target = await findAdministrator(trx, id);
-      if (!(await revokeSessionOf(trx, id, session, now()))) throw new BusinessError(SESSION_NOT_FOUND_MESSAGE);
+      if (!(await revokeSessionOf(trx, id, session, now())))
+        throw new BusinessError(SESSION_NOT_FOUND_MESSAGE);
       await audit(trx, request, {
         action: 'session.revoke',
         targetType: 'administrator',
@@ -175,7 +176,12 @@ export default async function adminSecurityRoutes(app: FastifyInstance) {
     const revoked = await db.transaction().execute(async (trx) => {
       const target = await findAdministrator(trx, id);
       // Ending one's own sessions from the 管理员 page keeps the one in use.
-      const count = await revokeSessionsOf(trx, id, now(), self.administrator.id === id ? self.id : undefined);
+      const count = await revokeSessionsOf(
+        trx,
+        id,
+        now(),
+        self.administrator.id === id ? self.id : undefined,
+      );
       await audit(trx, request, {
         action: 'session.revoke_all',
         targetType: 'administrator',

@@ -95,7 +95,12 @@ export async function revokeSession(db: Db, id: string, now: Date): Promise<void
 }
 
 /** Ends every live session of an administrator but `keep`; answers how many ended. */
-export async function revokeSessionsOf(db: Db, administratorId: number, now: Date, keep?: string): Promise<number> {
+export async function revokeSessionsOf(
+  db: Db,
+  administratorId: number,
+  now: Date,
+  keep?: string,
+): Promise<number> {
   let update = db
     .updateTable('admin_sessions')
     .set({ revoked_at: now })
@@ -134,7 +139,12 @@ export async function listLiveSessions(
 }
 
 /** Ends one live session of an administrator; false when there is no such session. */
-export async function revokeSessionOf(db: Db, administratorId: number, id: string, now: Date): Promise<boolean> {
+export async function revokeSessionOf(
+  db: Db,
+  administratorId: number,
+  id: string,
+  now: Date,
+): Promise<boolean> {
   const rows = await db
     .updateTable('admin_sessions')
     .set({ revoked_at: now })
