@@ -16,7 +16,6 @@ const totpCode = z.preprocess(
 );
 
 export const totpCodeBody = z.object({ code: totpCode });
-export type TotpCodeBody = z.input<typeof totpCodeBody>;
 
 export const adminLoginTotpBody = z.object({
   ticket: z
@@ -24,7 +23,6 @@ export const adminLoginTotpBody = z.object({
     .regex(/^[A-Za-z0-9]{32}$/, LOGIN_TICKET_EXPIRED_MESSAGE),
   code: totpCode,
 });
-export type AdminLoginTotpBody = z.input<typeof adminLoginTotpBody>;
 
 export const adminSecurityStatus = z.strictObject({
   totp_enabled: z.boolean(),
