@@ -29,7 +29,7 @@ export async function totpStep(secret: string, code: string, now: Date): Promise
     epoch: Math.floor(now.getTime() / 1000),
     epochTolerance: DRIFT_SECONDS,
   });
-  return result.valid ? result.timeStep : null;
+  return result.valid && 'timeStep' in result ? result.timeStep : null;
 }
 
 /**
