@@ -202,7 +202,7 @@ describe('operator console: two-step verification (TOTP) and revocable sessions'
     const id = (await row('ops')).id;
     const reset = (client: AdminClient) =>
       client.request({ method: 'POST', url: `/api/admin/administrators/${id}/totp/reset` });
-    expect(await reset(support)).toMatchObject({ statusCode: 403, message: PERMISSION_DENIED_MESSAGE });
+    expect(await reset(support)).toMatchObject({ code: 403, message: PERMISSION_DENIED_MESSAGE });
     expect(await reset(root)).toMatchObject({ code: 0 });
     expect(await reset(root)).toMatchObject({ code: 1, message: '未开启两步验证' });
     const rootId = (await row('root')).id;
@@ -240,7 +240,7 @@ describe('operator console: two-step verification (TOTP) and revocable sessions'
     const b = await other();
     const c = await other();
     const probe = async (cookie: string) =>
-      (await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: { cookie } })).statusCode;
+      (await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: { cookie } })).json().code;
 
     const list = await writer.request<AdminSessionEntry[]>({
       method: 'GET',
@@ -255,7 +255,7 @@ describe('operator console: two-step verification (TOTP) and revocable sessions'
     const revoke = (id: string, client = writer) =>
       client.request({ method: 'DELETE', url: `/api/admin/security/sessions/${id}` });
     expect(await revoke(newest.id)).toMatchObject({ code: 0 });
-    expect([await probe(b), await probe(c)]).toEqual([200, 401]);
+    expect([await probe(b), await probe(c)]).toEqual([0, 401]);
     expect(await revoke(newest.id)).toMatchObject({ code: 1, message: '会话不存在' });
     // Someone else's session is not mine to end.
     const rootSessions = await root.request<AdminSessionEntry[]>({
@@ -268,7 +268,7 @@ describe('operator console: two-step verification (TOTP) and revocable sessions'
       await writer.request({ method: 'POST', url: '/api/admin/security/sessions/revoke-others' }),
     ).toMatchObject({ code: 0, data: { revoked: 1 } });
     expect([await probe(b), await probe(c)]).toEqual([401, 401]);
-    expect(await probe(writer.cookie)).toBe(200);
+    expect(await probe(writer.cookie)).toBe(0);
     expect(await auditRows(t, 'session.revoke')).toHaveLength(1);
     expect(await auditRows(t, 'session.revoke_others')).toHaveLength(1);
   });
@@ -279,13 +279,13 @@ describe('operator console: two-step verification (TOTP) and revocable sessions'
     const url = `/api/admin/administrators/${id}/sessions`;
 
     const denied = await support.request({ method: 'GET', url });
-    expect(denied).toMatchObject({ statusCode: 403, message: PERMISSION_DENIED_MESSAGE });
+    expect(denied).toMatchObject({ code: 403, message: PERMISSION_DENIED_MESSAGE });
     const listed = await root.request<AdminSessionEntry[]>({ method: 'GET', url });
     expect(listed.data).toHaveLength(1);
     expect(listed.data[0].current).toBe(false);
     const one = `${url}/${listed.data[0].id}`;
     expect(await support.request({ method: 'DELETE', url: one })).toMatchObject({
-      statusCode: 403,
+      code: 403,
       message: PERMISSION_DENIED_MESSAGE,
     });
     expect(await editor.request({ method: 'GET', url: '/api/admin/session' })).toMatchObject({ code: 0 });
