@@ -19,7 +19,7 @@ import { api } from '@/shared/http';
 import { useSession } from '@/shared/session';
 import { LoadError } from '@/shared/states';
 import { useLoad } from '@/shared/use-load';
-import { SessionsTable } from '@/features/security/sessions-table';
+import { SessionsTable } from '@/shared/sessions-table';
 
 const ROLE_OPTIONS = ADMIN_ROLE_KEYS.map((role) => ({ value: role, label: ADMIN_ROLES[role].name }));
 

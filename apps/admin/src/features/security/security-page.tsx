@@ -4,7 +4,7 @@ import type { AdminSecurityStatus, TotpEnrolment } from '@kezhan/contract/admin/
 import { api } from '@/shared/http';
 import { LoadError, PageLoading } from '@/shared/states';
 import { useLoad } from '@/shared/use-load';
-import { SessionsTable } from './sessions-table';
+import { SessionsTable } from '@/shared/sessions-table';
 
 const codeRules = [
   { required: true, message: '请输入动态验证码' },
