@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Form, Input, Space, Tag, Typography } from 'antd';
+import type { InputProps } from 'antd';
 import type { AdminSecurityStatus, TotpEnrolment } from '@kezhan/contract/admin/security';
 import { api } from '@/shared/http';
 import { LoadError, PageLoading } from '@/shared/states';
@@ -11,8 +12,11 @@ const codeRules = [
   { pattern: /^\d{6}$/, message: '请输入 6 位数字' },
 ];
 
-function CodeInput() {
-  return <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} style={{ width: 160 }} />;
+/** Form.Item hands its child the id, value and onChange: pass them on. */
+function CodeInput(props: InputProps) {
+  return (
+    <Input {...props} autoComplete="one-time-code" inputMode="numeric" maxLength={6} style={{ width: 160 }} />
+  );
 }
 
 /** 账号安全: two-step verification (TOTP) of the signed-in administrator, and their sessions. */
