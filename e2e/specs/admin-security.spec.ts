@@ -64,7 +64,7 @@ test('an administrator enrols 2FA on 账号安全 and then signs in with passwor
   const enrolledStep = stepNow();
   await page.getByLabel('动态验证码').fill(totp(secret, enrolledStep));
   await page.getByRole('button', { name: '确认开启' }).click();
-  await expect(page.getByText('两步验证已开启')).toBeVisible();
+  await expect(page.getByText('两步验证已开启', { exact: true })).toBeVisible();
   await expect(page.getByText('已开启', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: '退出登录' }).click();
 
@@ -73,7 +73,7 @@ test('an administrator enrols 2FA on 账号安全 and then signs in with passwor
   await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
   await code.fill(totp(secret, enrolledStep) === '000000' ? '111111' : '000000');
   await page.getByRole('button', { name: '验证' }).click();
-  await expect(page.getByRole('alert')).toContainText('动态验证码错误');
+  await expect(page.getByRole('alert').filter({ hasText: '动态验证码错误' })).toBeVisible();
   // The enrolment used this step's code: wait for the next one.
   while (stepNow() <= enrolledStep) await page.waitForTimeout(1000);
   await code.fill(totp(secret, stepNow()));
