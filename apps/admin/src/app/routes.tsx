@@ -22,6 +22,7 @@ const PromotionsPage = lazy(() => import('@/features/promotions/promotions-page'
 const AdministratorsPage = lazy(() => import('@/features/administrators/administrators-page'));
 const OrderListPage = lazy(() => import('@/features/orders/order-list-page'));
 const OrderDetailPage = lazy(() => import('@/features/orders/order-detail-page'));
+const SecurityPage = lazy(() => import('@/features/security/security-page'));
 
 function Guarded({ permission, children }: { permission: AdminPermission; children: ReactNode }) {
   return useSession().can(permission) ? children : <Forbidden />;
@@ -55,6 +56,7 @@ export const router = createBrowserRouter(
         { path: 'administrators', element: page('admin.manage', <AdministratorsPage />) },
         { path: 'orders', element: page('order.view', <OrderListPage />) },
         { path: 'orders/:orderNo', element: page('order.view', <OrderDetailPage />) },
+        { path: 'security', element: page('console.use', <SecurityPage />) },
         { path: '*', element: <Forbidden /> },
       ],
     },

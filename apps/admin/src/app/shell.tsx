@@ -73,6 +73,9 @@ export function Shell() {
             <Typography.Text>
               {session.administrator.display_name}（{session.administrator.role_name}）
             </Typography.Text>
+            <Button type="link" onClick={() => navigate('/security')}>
+              账号安全
+            </Button>
             <Button onClick={() => void signOut()}>退出登录</Button>
           </Space>
         </Header>

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AdminPermission } from '@kezhan/contract/admin/permissions';
-import type { AdminSession } from '@kezhan/contract/admin/session';
+import type { AdminSession, AdminTotpChallenge } from '@kezhan/contract/admin/session';
 import { api, ApiError, onSignedOut, setCsrfToken } from './http';
 
 interface SessionState {
@@ -8,7 +8,9 @@ interface SessionState {
   session: AdminSession | null | undefined;
   /** The first check failed for another reason than being signed out (network, server). */
   bootError: string | undefined;
-  signIn(username: string, password: string): Promise<void>;
+  /** Answers the ticket of the code step when the administrator has 2FA on. */
+  signIn(username: string, password: string): Promise<{ ticket: string } | undefined>;
+  verifyTotp(ticket: string, code: string): Promise<void>;
   signOut(): Promise<void>;
   retry(): void;
   can(permission: AdminPermission): boolean;
@@ -41,7 +43,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       session,
       bootError,
       async signIn(username, password) {
-        accept(await api<AdminSession>('POST', '/api/admin/login', { body: { username, password } }));
+        const answer = await api<AdminSession | AdminTotpChallenge>('POST', '/api/admin/login', {
+          body: { username, password },
+        });
+        if ('totp_required' in answer) return { ticket: answer.ticket };
+        accept(answer);
+        return undefined;
+      },
+      async verifyTotp(ticket, code) {
+        accept(await api<AdminSession>('POST', '/api/admin/login/totp', { body: { ticket, code } }));
       },
       async signOut() {
         await api('POST', '/api/admin/logout').catch(() => undefined);

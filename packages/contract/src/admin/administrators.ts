@@ -46,6 +46,8 @@ export const adminAccount = z.strictObject({
   last_login_at: z.string().nullable(),
   /** ISO */
   created_at: z.string(),
+  /** Two-step verification (TOTP) is on. */
+  totp_enabled: z.boolean(),
 });
 export type AdminAccount = z.infer<typeof adminAccount>;
 

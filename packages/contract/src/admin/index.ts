@@ -5,6 +5,7 @@ import { adminBroadcastsApi, adminMembersApi } from './members';
 import { adminDashboardApi } from './dashboard';
 import { adminPromotionsApi } from './promotions';
 import { adminOrdersApi } from './orders';
+import { adminSecurityApi } from './security';
 import { adminSessionApi } from './session';
 import { adminSiteApi } from './site';
 import { adminVideosApi } from './videos';
@@ -22,4 +23,5 @@ export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(adminPromotionsApi),
   ...Object.values(adminAdministratorsApi),
   ...Object.values(adminOrdersApi),
+  ...Object.values(adminSecurityApi),
 ];

@@ -25,6 +25,14 @@ export type AdminProfile = z.infer<typeof adminProfile>;
 export const adminSession = z.strictObject({ administrator: adminProfile, csrf_token: z.string() });
 export type AdminSession = z.infer<typeof adminSession>;
 
+/** Login answer of an administrator with 2FA on: the password was right, now the code. */
+export const adminTotpChallenge = z.strictObject({
+  totp_required: z.literal(true),
+  /** Single-use, expires after 5 minutes; sent to POST /api/admin/login/totp. */
+  ticket: z.string(),
+});
+export type AdminTotpChallenge = z.infer<typeof adminTotpChallenge>;
+
 const auditDay = z.preprocess(
   (value) => (value === '' ? undefined : value),
   z
@@ -67,9 +75,9 @@ export const adminSessionApi = {
     summary: 'Administrator login',
     description:
       'Sets the HttpOnly session cookie. Five wrong passwords in a row lock the account for 15 minutes; ' +
-      'an IP is also limited to 20 attempts a minute.',
+      'an IP is also limited to 20 attempts a minute. With 2FA on, answers a ticket for the code step instead.',
     body: adminLoginBody,
-    data: adminSession,
+    data: z.union([adminSession, adminTotpChallenge]),
   }),
   session: defineEndpoint({
     method: 'GET',

@@ -19,6 +19,7 @@ import { api } from '@/shared/http';
 import { useSession } from '@/shared/session';
 import { LoadError } from '@/shared/states';
 import { useLoad } from '@/shared/use-load';
+import { SessionsTable } from '@/shared/sessions-table';
 
 const ROLE_OPTIONS = ADMIN_ROLE_KEYS.map((role) => ({ value: role, label: ADMIN_ROLES[role].name }));
 
@@ -40,6 +41,7 @@ export default function AdministratorsPage() {
   const selfId = session?.administrator.id;
   const accounts = useLoad(() => api<AdminAccount[]>('GET', '/api/admin/administrators'), 'administrators');
   const [editing, setEditing] = useState<Editing | null>(null);
+  const [viewingSessions, setViewingSessions] = useState<AdminAccount | null>(null);
   const [form] = Form.useForm<AdminAccountBody>();
 
   const open = (next: Editing) => {
@@ -125,6 +127,11 @@ export default function AdministratorsPage() {
                   <Tag color="#1f6f1a">正常</Tag>
                 ),
             },
+            {
+              title: '两步验证',
+              dataIndex: 'totp_enabled',
+              render: (enabled: boolean) => (enabled ? <Tag color="blue">已开启</Tag> : <Tag>未开启</Tag>),
+            },
             { title: '最近登录', dataIndex: 'last_login_at', render: formatTime },
             {
               title: '操作',
@@ -137,6 +144,27 @@ export default function AdministratorsPage() {
                   <Button type="link" size="small" onClick={() => open({ kind: 'password', account })}>
                     重置密码
                   </Button>
+                  <Button type="link" size="small" onClick={() => setViewingSessions(account)}>
+                    登录会话
+                  </Button>
+                  {account.totp_enabled && account.id !== selfId ? (
+                    <Popconfirm
+                      title={`重置 ${account.username} 的两步验证？`}
+                      description="重置后该管理员仅凭密码即可登录，可重新开启"
+                      okText="重置"
+                      cancelText="取消"
+                      onConfirm={() =>
+                        run(
+                          () => api('POST', `/api/admin/administrators/${account.id}/totp/reset`),
+                          '已重置两步验证',
+                        )
+                      }
+                    >
+                      <Button type="link" size="small" danger>
+                        重置两步验证
+                      </Button>
+                    </Popconfirm>
+                  ) : null}
                   {account.id === selfId ? null : account.is_disabled ? (
                     <Button type="link" size="small" onClick={() => void setDisabled(account, false)}>
                       启用
@@ -160,6 +188,25 @@ export default function AdministratorsPage() {
           ]}
         />
       )}
+      <Modal
+        title={viewingSessions ? `登录会话：${viewingSessions.username}` : ''}
+        open={viewingSessions !== null}
+        onCancel={() => setViewingSessions(null)}
+        footer={null}
+        width={860}
+        destroyOnHidden
+      >
+        {viewingSessions ? (
+          <SessionsTable
+            path={`/api/admin/administrators/${viewingSessions.id}/sessions`}
+            revokeAll={{
+              method: 'DELETE',
+              path: `/api/admin/administrators/${viewingSessions.id}/sessions`,
+              label: viewingSessions.id === selfId ? '下线其他会话' : '全部下线',
+            }}
+          />
+        ) : null}
+      </Modal>
       <Modal
         title={
           editing?.kind === 'create'

@@ -9,6 +9,7 @@ import { isoTimestamp } from '../../shared/time';
 import { createAdministrator, roleOf, type AdministratorRow } from './administrators';
 import { audit } from './audit';
 import { adminRoute, adminSessionOf } from './guard';
+import { revokeSessionsOf } from './sessions';
 
 export const ADMIN_NOT_FOUND_MESSAGE = '管理员不存在';
 export const LAST_SUPER_ADMIN_MESSAGE = '至少保留一名启用的超级管理员';
@@ -27,10 +28,11 @@ function toAccount(row: AdministratorRow, now: Date): AdminAccount {
       row.locked_until && row.locked_until.getTime() > now.getTime() ? isoTimestamp(row.locked_until) : null,
     last_login_at: isoTimestamp(row.last_login_at),
     created_at: isoTimestamp(row.created_at)!,
+    totp_enabled: row.totp_enabled_at !== null,
   };
 }
 
-async function findAdministrator(db: Db, id: number): Promise<AdministratorRow> {
+export async function findAdministrator(db: Db, id: number): Promise<AdministratorRow> {
   const row = await db.selectFrom('administrators').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw new BusinessError(ADMIN_NOT_FOUND_MESSAGE);
   return row;
@@ -52,16 +54,6 @@ async function keepOneSuperAdmin(trx: Db, leaving: AdministratorRow): Promise<vo
     .execute();
   if (supers.filter((row) => row.id !== leaving.id).length === 0)
     throw new BusinessError(LAST_SUPER_ADMIN_MESSAGE);
-}
-
-async function revokeSessionsOf(trx: Db, administratorId: number, now: Date, keep?: string): Promise<void> {
-  let update = trx
-    .updateTable('admin_sessions')
-    .set({ revoked_at: now })
-    .where('administrator_id', '=', administratorId)
-    .where('revoked_at', 'is', null);
-  if (keep) update = update.where('id', '<>', keep);
-  await update.execute();
 }
 
 /** Administrators of the console (超级管理员 only); every change is audited in its transaction. */

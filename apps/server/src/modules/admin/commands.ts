@@ -40,4 +40,36 @@ export const adminCommands: CliCommand[] = [
       }
     },
   },
+  {
+    name: 'admin:reset-2fa',
+    usage: 'admin:reset-2fa <username>',
+    summary: 'Turn off the two-step verification of an administrator who lost their authenticator',
+    async run(services, [username], out) {
+      if (!username) throw new CommandError('Usage: admin:reset-2fa <username>');
+      const now = services.now();
+      await services.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('administrators')
+          .set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null, updated_at: now })
+          .where('username', '=', username)
+          .where('totp_enabled_at', 'is not', null)
+          .returning('id')
+          .executeTakeFirst();
+        if (!row) throw new CommandError(`No administrator ${username} with two-step verification on`);
+        await writeAudit(
+          trx,
+          { id: null, name: 'cli', ip: '' },
+          {
+            action: 'administrator.totp_reset',
+            targetType: 'administrator',
+            targetId: row.id,
+            before: { username, totp_enabled: true },
+            after: { username, totp_enabled: false },
+          },
+          now,
+        );
+      });
+      out.line(`two-step verification of ${username} turned off; they sign in with the password alone`);
+    },
+  },
 ];

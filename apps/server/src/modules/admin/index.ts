@@ -4,6 +4,7 @@ import { adminCommands } from './commands';
 import adminContentRoutes from './content-routes';
 import adminCoverRoutes from './cover-routes';
 import adminMemberRoutes from './member-routes';
+import adminSecurityRoutes from './security-routes';
 import adminSessionRoutes from './session-routes';
 import adminVideoRoutes from './video-routes';
 
@@ -17,7 +18,8 @@ export const adminModule: FeatureModule = {
     adminMemberRoutes,
     administratorRoutes,
     adminCoverRoutes,
+    adminSecurityRoutes,
   ],
   commands: adminCommands,
-  migrations: ['0090_admin.sql'],
+  migrations: ['0090_admin.sql', '0150_admin_totp.sql'],
 };

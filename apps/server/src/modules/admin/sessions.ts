@@ -1,5 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { AdminSessionEntry } from '@kezhan/contract/admin/security';
 import type { Db } from '../../shared/db/database';
+import { isoTimestamp } from '../../shared/time';
 import type { AdministratorRow } from './administrators';
 
 /** A session ends 12 hours after login, or after 2 hours without a request. */
@@ -90,6 +92,68 @@ export async function revokeSession(db: Db, id: string, now: Date): Promise<void
     .where('id', '=', id)
     .where('revoked_at', 'is', null)
     .execute();
+}
+
+/** Ends every live session of an administrator but `keep`; answers how many ended. */
+export async function revokeSessionsOf(
+  db: Db,
+  administratorId: number,
+  now: Date,
+  keep?: string,
+): Promise<number> {
+  let update = db
+    .updateTable('admin_sessions')
+    .set({ revoked_at: now })
+    .where('administrator_id', '=', administratorId)
+    .where('revoked_at', 'is', null);
+  if (keep) update = update.where('id', '<>', keep);
+  const rows = await update.returning('id').execute();
+  return rows.length;
+}
+
+/** The sessions of an administrator that would still be let in, newest first. */
+export async function listLiveSessions(
+  db: Db,
+  administratorId: number,
+  now: Date,
+  currentId: string,
+): Promise<AdminSessionEntry[]> {
+  const rows = await db
+    .selectFrom('admin_sessions')
+    .select(['id', 'created_at', 'last_seen_at', 'ip', 'user_agent'])
+    .where('administrator_id', '=', administratorId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('last_seen_at', '>', new Date(now.getTime() - SESSION_IDLE_MS))
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    created_at: isoTimestamp(row.created_at)!,
+    last_seen_at: isoTimestamp(row.last_seen_at)!,
+    ip: row.ip,
+    user_agent: row.user_agent,
+    current: row.id === currentId,
+  }));
+}
+
+/** Ends one live session of an administrator; false when there is no such session. */
+export async function revokeSessionOf(
+  db: Db,
+  administratorId: number,
+  id: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .updateTable('admin_sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', id)
+    .where('administrator_id', '=', administratorId)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.length > 0;
 }
 
 /** Compares the CSRF header with the session's token in constant time. */

@@ -20,6 +20,11 @@ export interface AdministratorsTable {
   last_login_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Migration 0150: the TOTP secret (base32) while 2FA is on; never sent to a client. */
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  totp_enabled_at: NullableTimestamp;
+  /** bigint: read back as text by pg. */
+  totp_last_step: ColumnType<string | number | null, number | null | undefined, number | null>;
 }
 
 export interface AdminSessionsTable {
