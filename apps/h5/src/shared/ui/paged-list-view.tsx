@@ -1,8 +1,8 @@
 import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
-import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import type { Key, ReactNode } from 'react';
 import type { PagedList } from '@/shared/hooks/use-paged-list';
 import { infiniteFooter, ListSkeleton, LoadFailed } from './list-states';
+import { PullToRefresh } from './pull-to-refresh';
 
 export interface PagedRowsProps<T> {
   list: PagedList<T>;

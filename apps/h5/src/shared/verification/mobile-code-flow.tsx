@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { showToast } from '@/shared/ui/toast';
 import { isChinaMobilePhone } from '@/shared/utils/mobile';
 import type { SmsScene } from './send-sms';
-import { CaptchaDialog } from './captcha-dialog';
+import { LazyCaptchaDialog } from './lazy-captcha-dialog';
 import { RequestSmsCodeButton } from './request-sms-code-button';
 import { SmsStep } from './sms-step';
 import { useSmsCodeRequest } from './use-sms-code-request';
@@ -70,7 +70,7 @@ export function MobileCodeFlow(props: MobileCodeFlowProps) {
           onSubmit={(code) => onSubmit(mobile, code)}
         />
       )}
-      <CaptchaDialog {...smsCode.captchaDialogProps} />
+      <LazyCaptchaDialog {...smsCode.captchaDialogProps} />
     </div>
   );
 }

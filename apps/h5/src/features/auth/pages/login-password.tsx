@@ -1,11 +1,12 @@
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { NavHeader } from '@/shared/layout/nav-header';
 import { showToast } from '@/shared/ui/toast';
 import { isChinaMobilePhone } from '@/shared/utils/mobile';
+import { LazyCaptchaDialog } from '@/shared/verification/lazy-captcha-dialog';
 import { safeRedirect } from '@/shared/utils/url';
 import { ApiError } from '@/shared/http/client';
 import { PASSWORD_LOGIN_CHALLENGES, WRONG_CAPTCHA_MESSAGE } from '@kezhan/contract/browser';
@@ -13,11 +14,6 @@ import { loginPassword, type PasswordLoginInput } from '../api/login-password';
 import { leaveLogin, useCompleteLogin } from '../hooks/use-complete-login';
 import '@/shared/verification/verification.css';
 import '../components/auth.css';
-
-/** Needed only when the server asks for an image captcha, so it loads then (with its dialog library). */
-const CaptchaDialog = lazy(() =>
-  import('@/shared/verification/captcha-dialog').then((module) => ({ default: module.CaptchaDialog })),
-);
 
 /** 密码登录: mobile and password; the fields line up with the heading and the button. */
 export default function LoginPasswordPage() {
@@ -123,17 +119,14 @@ export default function LoginPasswordPage() {
           </p>
         </section>
       </div>
-      {captchaAsked ? (
-        <Suspense fallback={null}>
-          <CaptchaDialog
-            visible
-            onCancel={() => setCaptchaAsked(false)}
-            onConfirm={(imageKey, imageCaptcha) =>
-              attempt({ mobile, password, image_key: imageKey, image_captcha: imageCaptcha })
-            }
-          />
-        </Suspense>
-      ) : null}
+      {/* Needed only when the server asks for an image captcha, so it loads then. */}
+      <LazyCaptchaDialog
+        visible={captchaAsked}
+        onCancel={() => setCaptchaAsked(false)}
+        onConfirm={(imageKey, imageCaptcha) =>
+          attempt({ mobile, password, image_key: imageKey, image_captcha: imageCaptcha })
+        }
+      />
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { showToast } from '@/shared/ui/toast';
 import { isChinaMobilePhone } from '@/shared/utils/mobile';
 import { passwordProblem } from '@/shared/utils/password';
 import { safeRedirect } from '@/shared/utils/url';
-import { CaptchaDialog } from '@/shared/verification/captcha-dialog';
+import { LazyCaptchaDialog } from '@/shared/verification/lazy-captcha-dialog';
 import { RequestSmsCodeButton } from '@/shared/verification/request-sms-code-button';
 import { SmsStep } from '@/shared/verification/sms-step';
 import { useSmsCodeRequest } from '@/shared/verification/use-sms-code-request';
@@ -104,7 +104,7 @@ export default function PasswordResetPage() {
           />
         )}
       </div>
-      <CaptchaDialog {...smsCode.captchaDialogProps} />
+      <LazyCaptchaDialog {...smsCode.captchaDialogProps} />
     </div>
   );
 }

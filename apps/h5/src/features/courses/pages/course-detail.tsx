@@ -1,5 +1,4 @@
 import type { CourseDetail, CourseVideo } from '@kezhan/contract/courses';
-import Tabs from 'antd-mobile/es/components/tabs';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
@@ -21,6 +20,7 @@ import { firstVideo, outlineGroups } from '../utils/outline';
 import { SafeHtml } from '../utils/safe-html';
 import './course-detail.css';
 import { SizedImage } from '@/shared/ui/sized-image';
+import { Tabs } from '@/shared/ui/tabs';
 
 type TabKey = 'intro' | 'catalogue' | 'comments' | 'attach';
 
@@ -175,28 +175,46 @@ export default function CourseDetailPage() {
         </div>
       </div>
 
-      <Tabs className="kz-detail-tabs" activeKey={tab} onChange={(key) => setTab(key as TabKey)}>
-        <Tabs.Tab title="介绍" key="intro">
-          <SafeHtml className="kz-rich-text" html={course.render_desc} />
-        </Tabs.Tab>
-        <Tabs.Tab title="目录" key="catalogue">
-          <Catalogue
-            groups={groups}
-            courseFree={free}
-            progress={data.videoWatchedProgress}
-            onSelect={openVideo}
-          />
-        </Tabs.Tab>
-        <Tabs.Tab title="评论" key="comments">
-          <CourseComments id={course.id} canComment={!isLogin || data.isBuy || free} />
-        </Tabs.Tab>
-        <Tabs.Tab title="课件" key="attach">
-          <Attachments
-            items={Array.isArray(data.attach) ? data.attach : []}
-            onDownload={(a) => void download(a)}
-          />
-        </Tabs.Tab>
-      </Tabs>
+      <Tabs
+        className="kz-detail-tabs"
+        label="课程内容"
+        activeKey={tab}
+        onChange={setTab}
+        items={[
+          {
+            key: 'intro',
+            title: '介绍',
+            content: <SafeHtml className="kz-rich-text" html={course.render_desc} />,
+          },
+          {
+            key: 'catalogue',
+            title: '目录',
+            content: (
+              <Catalogue
+                groups={groups}
+                courseFree={free}
+                progress={data.videoWatchedProgress}
+                onSelect={openVideo}
+              />
+            ),
+          },
+          {
+            key: 'comments',
+            title: '评论',
+            content: <CourseComments id={course.id} canComment={!isLogin || data.isBuy || free} />,
+          },
+          {
+            key: 'attach',
+            title: '课件',
+            content: (
+              <Attachments
+                items={Array.isArray(data.attach) ? data.attach : []}
+                onDownload={(a) => void download(a)}
+              />
+            ),
+          },
+        ]}
+      />
 
       {tab === 'intro' || tab === 'catalogue' ? (
         <div className="kz-detail-bar">

@@ -1,5 +1,4 @@
 import type { CourseVideo } from '@kezhan/contract/courses';
-import Tabs from 'antd-mobile/es/components/tabs';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
@@ -23,6 +22,7 @@ import { mapGet, nextVideo, outlineGroups } from '../utils/outline';
 import { watermarkText } from '../utils/watermark-text';
 import './course-detail.css';
 import './video.css';
+import { Tabs } from '@/shared/ui/tabs';
 
 /** `replaying`: 重新播放 after the end, from the start rather than where the lesson was left. */
 type Stage = 'playing' | 'replaying' | 'ended' | 'trial-over';
@@ -214,33 +214,53 @@ export default function VideoPage() {
       <NavHeader title={courseData.title} />
       {stageBox}
       <h2 className="kz-video-title">{video.title}</h2>
-      <Tabs className="kz-detail-tabs kz-video-tabs" activeKey={tab} onChange={(k) => setTab(k as TabKey)}>
-        <Tabs.Tab title="目录" key="catalogue">
-          <Catalogue
-            key={video.id}
-            groups={groups}
-            courseFree={courseData.is_free === 1}
-            progress={progressMap}
-            currentId={video.id}
-            currentLabel={currentLabel}
-            onSelect={(v) => v.id !== video.id && openVideo(v)}
-          />
-        </Tabs.Tab>
-        <Tabs.Tab title="评论" key="comments">
-          <VideoComments id={video.id} canComment={isWatch} />
-          {isWatch ? (
-            <div className="kz-video-composer">
-              <CommentComposer onSubmit={postComment} />
-            </div>
-          ) : null}
-        </Tabs.Tab>
-        <Tabs.Tab title="课件" key="attach">
-          <Attachments
-            items={Array.isArray(course?.attach) ? course.attach : []}
-            onDownload={(a) => void download(a)}
-          />
-        </Tabs.Tab>
-      </Tabs>
+      <Tabs
+        className="kz-detail-tabs kz-video-tabs"
+        label="课程内容"
+        activeKey={tab}
+        onChange={setTab}
+        items={[
+          {
+            key: 'catalogue',
+            title: '目录',
+            content: (
+              <Catalogue
+                key={video.id}
+                groups={groups}
+                courseFree={courseData.is_free === 1}
+                progress={progressMap}
+                currentId={video.id}
+                currentLabel={currentLabel}
+                onSelect={(v) => v.id !== video.id && openVideo(v)}
+              />
+            ),
+          },
+          {
+            key: 'comments',
+            title: '评论',
+            content: (
+              <>
+                <VideoComments id={video.id} canComment={isWatch} />
+                {isWatch ? (
+                  <div className="kz-video-composer">
+                    <CommentComposer onSubmit={postComment} />
+                  </div>
+                ) : null}
+              </>
+            ),
+          },
+          {
+            key: 'attach',
+            title: '课件',
+            content: (
+              <Attachments
+                items={Array.isArray(course?.attach) ? course.attach : []}
+                onDownload={(a) => void download(a)}
+              />
+            ),
+          },
+        ]}
+      />
       {!isWatch && tab === 'catalogue' && stage !== 'trial-over' ? (
         <div className="kz-detail-bar">
           <div className="kz-detail-actions">{buyButtons}</div>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { NavHeader } from '@/shared/layout/nav-header';
-import { CaptchaDialog, type CaptchaDialogProps } from '@/shared/verification/captcha-dialog';
+import type { CaptchaDialogProps } from '@/shared/verification/captcha-dialog';
+import { LazyCaptchaDialog } from '@/shared/verification/lazy-captcha-dialog';
 
 export interface MobileCheckPageProps {
   captchaDialogProps: CaptchaDialogProps;
@@ -14,7 +15,7 @@ export function MobileCheckPage({ captchaDialogProps, children }: MobileCheckPag
     <div className="kz-page kz-page--white">
       <NavHeader noBorder />
       <div className="kz-auth">{children}</div>
-      <CaptchaDialog {...captchaDialogProps} />
+      <LazyCaptchaDialog {...captchaDialogProps} />
     </div>
   );
 }

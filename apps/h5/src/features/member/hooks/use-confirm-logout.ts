@@ -1,7 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { useAppStore } from '@/shared/store/app-store';
-import { dialogContainer } from '@/shared/ui/dialog-container';
-import { withFocusReturn } from '@/shared/ui/focus-return';
+import { confirmDialog } from '@/shared/ui/lazy-dialog';
 import { showToast } from '@/shared/ui/toast';
 
 export const LOGOUT_CONFIRM = '确认安全退出登录？';
@@ -13,16 +12,7 @@ export const LOGOUT_CONFIRM = '确认安全退出登录？';
 export function useConfirmLogout(): () => Promise<void> {
   const navigate = useNavigate();
   return async () => {
-    const { default: Dialog } = await import('antd-mobile/es/components/dialog');
-    const confirmed = await withFocusReturn(() =>
-      Dialog.confirm({
-        'aria-label': '退出登录',
-        getContainer: dialogContainer,
-        content: LOGOUT_CONFIRM,
-        confirmText: '确认',
-        cancelText: '取消',
-      }),
-    );
+    const confirmed = await confirmDialog({ 'aria-label': '退出登录', content: LOGOUT_CONFIRM });
     if (!confirmed) return;
     useAppStore.getState().logoutAction();
     showToast('已安全退出');

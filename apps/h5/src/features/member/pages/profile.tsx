@@ -1,6 +1,4 @@
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
-import ErrorBlock from 'antd-mobile/es/components/error-block';
 import List from 'antd-mobile/es/components/list';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useCallback, useState, type ChangeEvent, type ReactNode } from 'react';
@@ -18,23 +16,29 @@ import { isWechat } from '@/shared/utils/user-agent';
 import { destroyAccount } from '../api/destroy-account';
 import { unbindSocialite } from '../api/unbind-socialite';
 import { uploadAvatar } from '../api/upload-avatar';
-import { AvatarCropper } from '../components/avatar-cropper';
 import { DefaultAvatar } from '../components/default-avatar';
-import { NicknameDialog } from '../components/nickname-dialog';
 import { useRefreshUser } from '../hooks/use-refresh-user';
 import { useSocialBindReturn } from '../hooks/use-social-bind-return';
 import { checkAvatarSource } from '../utils/image-crop';
 import { APP_LABEL, socialBindUrl, type BindApp } from '../utils/social-bind';
 import { getBindTicket } from '../api/get-bind-ticket';
 import './member.css';
-import { dialogContainer } from '@/shared/ui/dialog-container';
-import { withFocusReturn } from '@/shared/ui/focus-return';
+import { confirmDialog, lazyDialog } from '@/shared/ui/lazy-dialog';
 import { useConfirmLogout } from '../hooks/use-confirm-logout';
 import { SizedImage } from '@/shared/ui/sized-image';
+import { ErrorState } from '@/shared/ui/list-states';
 
 export const PROFILE_TEXT = {
   destroyConfirm: '确认注销账号？确认之后账号将在7天后自动注销，期间内登录账号将会自动取消账号注销。',
 } as const;
+
+const AvatarCropper = lazyDialog(
+  () => import('../components/avatar-cropper').then((module) => module.AvatarCropper),
+  (props) => props.file !== null,
+);
+const NicknameDialog = lazyDialog(() =>
+  import('../components/nickname-dialog').then((module) => module.NicknameDialog),
+);
 
 type Member = MemberDetail & Partial<Pick<ContractMember, 'is_bind_qq' | 'is_bind_wechat'>>;
 
@@ -67,11 +71,11 @@ export default function ProfilePage() {
       <div className="kz-page">
         <NavHeader title="个人中心" />
         {loadFailed ? (
-          <ErrorBlock status="default" title="加载失败" description="请检查网络后重试">
+          <ErrorState title="加载失败" description="请检查网络后重试">
             <Button color="primary" onClick={fresh.refetch}>
               重试
             </Button>
-          </ErrorBlock>
+          </ErrorState>
         ) : (
           <div className="kz-profile-skeleton" aria-label="加载中">
             <Skeleton animated className="kz-profile-skeleton-avatar" />
@@ -124,15 +128,10 @@ export default function ProfilePage() {
       if (ticket) window.location.href = socialBindUrl(app, config, ticket);
       return;
     }
-    const confirmed = await withFocusReturn(() =>
-      Dialog.confirm({
-        'aria-label': '解除绑定',
-        getContainer: dialogContainer,
-        content: `是否解除绑定${APP_LABEL[app]}？`,
-        confirmText: '确认',
-        cancelText: '取消',
-      }),
-    );
+    const confirmed = await confirmDialog({
+      'aria-label': '解除绑定',
+      content: `是否解除绑定${APP_LABEL[app]}？`,
+    });
     if (!confirmed) return;
     try {
       await unbindSocialite(app);
@@ -154,16 +153,11 @@ export default function ProfilePage() {
   };
 
   const requestDeletion = async () => {
-    const confirmed = await withFocusReturn(() =>
-      Dialog.confirm({
-        title: '账号注销',
-        'aria-label': '账号注销',
-        getContainer: dialogContainer,
-        content: PROFILE_TEXT.destroyConfirm,
-        confirmText: '确认',
-        cancelText: '取消',
-      }),
-    );
+    const confirmed = await confirmDialog({
+      title: '账号注销',
+      'aria-label': '账号注销',
+      content: PROFILE_TEXT.destroyConfirm,
+    });
     if (!confirmed) return;
     try {
       await destroyAccount();

@@ -1,20 +1,19 @@
 import Button from 'antd-mobile/es/components/button';
-import ErrorBlock from 'antd-mobile/es/components/error-block';
 import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
-import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useState } from 'react';
 import type { MemberMessage } from '@kezhan/contract/messages';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { usePagedList } from '@/shared/hooks/use-paged-list';
 import { NavHeader } from '@/shared/layout/nav-header';
-import { EmptyAction, EmptyState } from '@/shared/ui/list-states';
+import { EmptyAction, EmptyState, ErrorState } from '@/shared/ui/list-states';
 import { showToast } from '@/shared/ui/toast';
 import { changeTime } from '@/shared/utils/time';
 import { getMessages, MESSAGES_PAGE_SIZE } from '../api/get-messages';
 import { markAllMessagesRead } from '../api/mark-all-messages-read';
 import { markMessageRead } from '../api/mark-message-read';
 import './messages.css';
+import { PullToRefresh } from '@/shared/ui/pull-to-refresh';
 
 const fetchPage = async (page: number, signal?: AbortSignal) =>
   (await getMessages(page, MESSAGES_PAGE_SIZE, signal)).data.data;
@@ -82,11 +81,11 @@ export default function MessagesPage() {
         </div>
       ) : null}
       {status === 'error' ? (
-        <ErrorBlock status="default" title="加载失败" description="请检查网络后重试">
+        <ErrorState title="加载失败" description="请检查网络后重试">
           <Button color="primary" onClick={retry}>
             重新加载
           </Button>
-        </ErrorBlock>
+        </ErrorState>
       ) : null}
       {status === 'ready' ? (
         <PullToRefresh onRefresh={list.refresh}>

@@ -11,7 +11,6 @@
  */
 import type { CreatedOrder, PaymentScene } from '@kezhan/contract/orders';
 import Button from 'antd-mobile/es/components/button';
-import ErrorBlock from 'antd-mobile/es/components/error-block';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -24,7 +23,7 @@ import { showToast } from '@/shared/ui/toast';
 import { isWechat } from '@/shared/utils/user-agent';
 import { useCreateOrder, useCreatePayTicket, useGoods, usePaymentMethods } from '../api/queries';
 import { PaymentIcon } from '../components/payment-icon';
-import { PromoCodePopup, promoOff, type AppliedPromo } from '../components/promo-code-popup';
+import { promoOff, type AppliedPromo } from '../utils/promo';
 import { VipThumb } from '../components/vip-thumb';
 import {
   arrangePayments,
@@ -38,6 +37,12 @@ import { leavePage } from '../utils/leave-page';
 import { payRedirectUrl, successPath } from '../utils/pay-redirect';
 import './orders.css';
 import { SizedImage } from '@/shared/ui/sized-image';
+import { ErrorState } from '@/shared/ui/list-states';
+import { lazyDialog } from '@/shared/ui/lazy-dialog';
+
+const PromoCodePopup = lazyDialog(() =>
+  import('../components/promo-code-popup').then((module) => module.PromoCodePopup),
+);
 
 type LoadStatus = 'loading' | 'ready' | 'error';
 
@@ -49,7 +54,7 @@ export default function CheckoutPage() {
     return (
       <div className="kz-page">
         <NavHeader title="收银台" />
-        <ErrorBlock status="empty" title="订单信息有误" description="请返回课程或会员页面重新购买" />
+        <ErrorState title="订单信息有误" description="请返回课程或会员页面重新购买" />
       </div>
     );
   }
@@ -194,11 +199,11 @@ function Checkout({ query }: { query: CheckoutQuery }) {
         {goodsStatus === 'loading' ? (
           <Skeleton.Paragraph lineCount={3} animated />
         ) : goodsStatus === 'error' ? (
-          <ErrorBlock status="default" title="商品信息加载失败" description="">
+          <ErrorState title="商品信息加载失败">
             <Button size="small" onClick={retryGoods}>
               重试
             </Button>
-          </ErrorBlock>
+          </ErrorState>
         ) : (
           <div className="kz-goods">
             <div className="kz-goods-thumb">
@@ -251,11 +256,11 @@ function Checkout({ query }: { query: CheckoutQuery }) {
         {payments.status === 'loading' ? (
           <Skeleton.Paragraph lineCount={2} animated />
         ) : payments.status === 'error' ? (
-          <ErrorBlock status="default" title="支付方式加载失败" description="">
+          <ErrorState title="支付方式加载失败">
             <Button size="small" onClick={payments.retry}>
               重试
             </Button>
-          </ErrorBlock>
+          </ErrorState>
         ) : payments.methods.length === 0 ? (
           <p className="kz-empty-text">暂无可用的支付方式，请联系客服</p>
         ) : (

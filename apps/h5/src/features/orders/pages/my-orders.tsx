@@ -1,16 +1,15 @@
 /** 我的订单: /member/order. */
 import Button from 'antd-mobile/es/components/button';
-import ErrorBlock from 'antd-mobile/es/components/error-block';
 import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
-import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useNavigate } from 'react-router-dom';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { NavHeader } from '@/shared/layout/nav-header';
-import { EmptyAction, EmptyState } from '@/shared/ui/list-states';
+import { EmptyAction, EmptyState, ErrorState } from '@/shared/ui/list-states';
 import { OrderItem } from '../components/order-item';
 import { useMemberOrders } from '../hooks/use-member-orders';
 import './orders.css';
+import { PullToRefresh } from '@/shared/ui/pull-to-refresh';
 
 export default function MyOrdersPage() {
   useDocumentTitle('我的订单');
@@ -30,11 +29,11 @@ export default function MyOrdersPage() {
     );
   } else if (status === 'error') {
     content = (
-      <ErrorBlock status="default" title="订单加载失败" description="请检查网络后重试">
+      <ErrorState title="订单加载失败" description="请检查网络后重试">
         <Button color="primary" onClick={() => void retry()}>
           重试
         </Button>
-      </ErrorBlock>
+      </ErrorState>
     );
   } else {
     content = (

@@ -3,7 +3,6 @@
  * /order/pay?orderId=<order number>&price=<yuan to pay>&payment=handPay&type=<vod|role>&id=<goods id>
  */
 import Button from 'antd-mobile/es/components/button';
-import ErrorBlock from 'antd-mobile/es/components/error-block';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
@@ -11,6 +10,7 @@ import { NavHeader } from '@/shared/layout/nav-header';
 import { useHandPayText } from '../api/queries';
 import { sanitizeHtml } from '../utils/sanitize-html';
 import './orders.css';
+import { ErrorState } from '@/shared/ui/list-states';
 
 export default function PayPage() {
   useDocumentTitle('支付中');
@@ -24,7 +24,7 @@ export default function PayPage() {
     return (
       <div className="kz-page">
         <NavHeader title="手动打款支付" />
-        <ErrorBlock status="empty" title="订单不存在" description="请在我的订单中查看" />
+        <ErrorState title="订单不存在" description="请在我的订单中查看" />
       </div>
     );
   }
@@ -46,11 +46,11 @@ export default function PayPage() {
           收款信息<span className="kz-pay-note">（手动打款需后台验证后交付订单，请耐心等待）</span>
         </h2>
         {payee.error !== undefined ? (
-          <ErrorBlock status="default" title="收款信息加载失败" description="">
+          <ErrorState title="收款信息加载失败">
             <Button size="small" onClick={payee.refetch}>
               重试
             </Button>
-          </ErrorBlock>
+          </ErrorState>
         ) : payee.data === undefined ? (
           <Skeleton.Paragraph lineCount={4} animated />
         ) : payee.data ? (

@@ -5,7 +5,6 @@
  */
 import type { VipRole } from '@kezhan/contract/orders';
 import Button from 'antd-mobile/es/components/button';
-import ErrorBlock from 'antd-mobile/es/components/error-block';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -19,6 +18,7 @@ import { checkoutUrl } from '@/shared/utils/checkout-url';
 import { useRoles } from '../api/queries';
 import './role.css';
 import { SizedImage } from '@/shared/ui/sized-image';
+import { EmptyState, ErrorState } from '@/shared/ui/list-states';
 
 /** `2026-11-23 12:17:37` (UTC+8 as stored) → `2026-11-23`. */
 function expiryDate(raw: unknown): string {
@@ -92,13 +92,13 @@ export default function RolePage() {
           ))}
         </div>
       ) : plans.error !== undefined ? (
-        <ErrorBlock status="default" title="会员方案加载失败" description="请检查网络后重试">
+        <ErrorState title="会员方案加载失败" description="请检查网络后重试">
           <Button color="primary" onClick={plans.refetch}>
             重试
           </Button>
-        </ErrorBlock>
+        </ErrorState>
       ) : roles.length === 0 ? (
-        <ErrorBlock status="empty" title="暂无会员方案" description="" />
+        <EmptyState text="暂无会员方案" />
       ) : (
         <div className="kz-role-grid" role="radiogroup" aria-label="会员方案">
           {roles.map((role) => (
