@@ -2,7 +2,7 @@ import { useRequest } from 'ahooks';
 import { useCallback, useEffect, useRef } from 'react';
 
 /**
- * The h5's one data layer, on ahooks' `useRequest` (see ARCHITECTURE.md § h5 data layer). Every
+ * The h5's one data layer, on ahooks' `useRequest` (see the "h5 data layer" section of ARCHITECTURE.md). Every
  * read is a `useApiQuery` under a key, every write a `useApiMutation` that names the keys it makes
  * stale. The rules are the same for every endpoint:
  * - a key change, an unmount or a newer fetch aborts the request on its way (its answer is never
