@@ -1,9 +1,15 @@
 // Lighthouse (mobile preset: simulated 4G, 4× CPU slow-down) on the main pages of the h5 as
 // `npm start` serves them, run 3 times each in Debian's Chromium; prints the medians.
+import fs from 'node:fs';
+import path from 'node:path';
 import { median } from './lib.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
+/** When set, each run's full Lighthouse report (JSON) is written there, for a closer look. */
+const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
+/** When set (comma-separated words of page names, e.g. `video,home`), only those pages run. */
+const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
 const CHROMIUM_ARGS = [
   '--headless=new',
   '--no-sandbox',
@@ -50,7 +56,10 @@ export async function lighthouseTable(base, member) {
       body: JSON.stringify(member),
     })
   ).token;
-  const pages = await mainPages(base);
+  const pages = (await mainPages(base)).filter(
+    (target) => !ONLY_PAGES || ONLY_PAGES.some((word) => target.name.includes(word)),
+  );
+  if (REPORT_DIR) fs.mkdirSync(REPORT_DIR, { recursive: true });
   const browser = await puppeteer.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const rows = [];
   try {
@@ -76,6 +85,10 @@ export async function lighthouseTable(base, member) {
           undefined,
           page,
         );
+        if (REPORT_DIR) {
+          const file = `${target.name.split(' ')[0]}-${run + 1}.json`;
+          fs.writeFileSync(path.join(REPORT_DIR, file), JSON.stringify(result.lhr));
+        }
         const audits = result.lhr.audits;
         runs.push({
           score: Math.round(result.lhr.categories.performance.score * 100),

@@ -8,13 +8,14 @@ import type { TrustProxy } from './config/env';
 import { installErrorHandler } from './shared/http/error-handler';
 import { H5_COURSE_LIST_FIRST_PAGE, H5_HOME_BLOCKS } from '@kezhan/contract/h5-boot';
 import { installInputGuard } from './shared/http/input-guard';
-import { failure, ok } from './shared/http/envelope';
+import { failure, NO_DATA, ok } from './shared/http/envelope';
 import { serveH5 } from './shared/http/h5-static';
 import type { BootAnswers } from './shared/http/h5-page';
 import { cspAllowedUrls } from './shared/http/content-security';
 import { buildSiteConfig } from './modules/system/site-config';
 import { loadViewBlocks } from './modules/courses/blocks';
 import { listCategories, listCourses } from './modules/courses/catalogue';
+import { latestAnnouncement } from './modules/announcements/announcements-service';
 import { loggerOptions } from './shared/http/logging';
 import { connectionOptions } from './shared/http/connection';
 import { RedisStore } from './shared/store/redis-store';
@@ -108,6 +109,7 @@ function bootAnswers({ settings, db, env, now }: AppServices): BootAnswers {
     config: async () => ok(buildSiteConfig(await settings.snapshot(), env.appUrl)),
     homeBlocks: async () =>
       ok(await loadViewBlocks(db, env.appUrl, now(), H5_HOME_BLOCKS.platform, H5_HOME_BLOCKS.page_name)),
+    latestAnnouncement: async () => ok((await latestAnnouncement(db)) ?? NO_DATA),
     courseCategories: async () => ok(await listCategories(db)),
     firstCoursePage: async () =>
       ok(

@@ -15,6 +15,7 @@ const withQuery = (pathname: string, query: Record<string, string | number>) =>
 export const BOOT_ADDRESSES = {
   config: '/api/v2/other/config',
   homeBlocks: withQuery('/api/v2/viewBlock/page/blocks', H5_HOME_BLOCKS),
+  latestAnnouncement: '/api/v2/announcement/latest',
   courseCategories: '/api/v2/course_categories',
   firstCoursePage: withQuery('/api/v2/courses', H5_COURSE_LIST_FIRST_PAGE),
 } as const;
@@ -38,7 +39,8 @@ interface PageBoot {
  */
 const PAGE_BOOTS: Record<string, PageBoot> = {
   '/': {
-    answers: ['homeBlocks'],
+    // The 公告 bar sits above the blocks: arriving later it would push them down.
+    answers: ['homeBlocks', 'latestAnnouncement'],
     largestImage: (answers) => firstBannerImage(answers.homeBlocks),
     imageSizes: HOME_BANNER_SIZES,
   },
@@ -131,7 +133,7 @@ function imagePreload(address: string, sizes: string): string {
 
 /**
  * index.html as each page of the h5 is served: the answers its first screen needs inlined as JSON
- * (config everywhere; the home blocks on /, categories and the first courses on /vod), the route's
+ * (config everywhere; the home blocks and the latest announcement on /, categories and the first courses on /vod), the route's
  * chunks and its largest image preloaded. The h5 takes an inlined answer instead of asking for it
  * (shared/http/boot-answers.ts), so the first render does not wait on a chain of requests. The
  * inlined data is not a script the browser runs, so a strict Content-Security-Policy needs no

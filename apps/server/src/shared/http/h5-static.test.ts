@@ -128,6 +128,7 @@ describe('the h5 page with inlined first-screen answers', () => {
     message: '',
     data: [{ sign: 'slider', config_render: [{ src: '/demo/banners/banner-1.png', href: '/' }] }],
   };
+  const announcement = { code: 0, message: '', data: { id: 4, title: '国庆放假通知' } };
   const categories = { code: 0, message: '', data: [{ id: 1, name: '编程' }] };
   const firstCourses = {
     code: 0,
@@ -166,6 +167,7 @@ describe('the h5 page with inlined first-screen answers', () => {
           if (blocksFail) throw new Error('database down');
           return blocks;
         },
+        latestAnnouncement: async () => announcement,
         courseCategories: async () => categories,
         firstCoursePage: async () => firstCourses,
       },
@@ -179,12 +181,13 @@ describe('the h5 page with inlined first-screen answers', () => {
     return JSON.parse(match![1]) as Record<string, unknown>;
   };
 
-  it('inlines config and the home blocks on /, keyed by the addresses the h5 asks', async () => {
+  it('inlines config, the home blocks and the latest announcement on /, keyed by the addresses the h5 asks', async () => {
     const res = await app.inject({ method: 'GET', url: '/' });
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(bootOf(res.body)).toEqual({
       '/api/v2/other/config': config,
       '/api/v2/viewBlock/page/blocks?page_name=h5-page-index&platform=h5': blocks,
+      '/api/v2/announcement/latest': announcement,
     });
   });
 
@@ -269,7 +272,10 @@ describe('the h5 page with inlined first-screen answers', () => {
     const home = await app.inject({ method: 'GET', url: '/' });
     blocksFail = false;
     expect(home.statusCode).toBe(200);
-    expect(bootOf(home.body)).toEqual({ '/api/v2/other/config': config });
+    expect(bootOf(home.body)).toEqual({
+      '/api/v2/other/config': config,
+      '/api/v2/announcement/latest': announcement,
+    });
   });
 });
 

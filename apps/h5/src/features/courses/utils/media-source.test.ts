@@ -4,6 +4,7 @@ const hlsInstances: {
   loadSource: ReturnType<typeof vi.fn>;
   attachMedia: ReturnType<typeof vi.fn>;
   destroy: ReturnType<typeof vi.fn>;
+  config: { maxBufferLength: number };
 }[] = [];
 vi.mock('hls.js/light', () => {
   class FakeHls {
@@ -15,14 +16,23 @@ vi.mock('hls.js/light', () => {
     destroy = vi.fn();
     on = vi.fn();
     recoverMediaError = vi.fn();
-    constructor() {
+    config: { maxBufferLength: number };
+    constructor(config: { maxBufferLength: number }) {
+      this.config = { ...config };
       hlsInstances.push(this);
     }
   }
   return { default: FakeHls };
 });
 
-const { attachSource, embedSrc, isHlsSource, prefersNativeHls } = await import('./media-source');
+const {
+  attachSource,
+  BUFFER_AHEAD_SECONDS,
+  BUFFER_BEFORE_PLAY_SECONDS,
+  embedSrc,
+  isHlsSource,
+  prefersNativeHls,
+} = await import('./media-source');
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -76,6 +86,22 @@ describe('media sources', () => {
     expect(hlsInstances[0].attachMedia).toHaveBeenCalledWith(video);
     hls.destroy();
     expect(hlsInstances[0].destroy).toHaveBeenCalled();
+    vi.unstubAllGlobals();
+  });
+
+  it('fetches one fragment until the viewer presses play, then buffers ahead', async () => {
+    vi.stubGlobal('MediaSource', function MediaSource() {});
+    const video = videoThatSays('');
+    const attached = await attachSource(
+      video,
+      { url: '/a.m3u8', format: 'm3u8', duration: 0, name: '' },
+      () => {},
+    );
+    const [hls] = hlsInstances;
+    expect(hls.config.maxBufferLength).toBe(BUFFER_BEFORE_PLAY_SECONDS);
+    video.dispatchEvent(new Event('play'));
+    expect(hls.config.maxBufferLength).toBe(BUFFER_AHEAD_SECONDS);
+    attached.destroy();
     vi.unstubAllGlobals();
   });
 

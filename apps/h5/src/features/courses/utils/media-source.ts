@@ -32,6 +32,11 @@ function currentEnv() {
   return { vendor: navigator.vendor || '', mse: !!(w.MediaSource || w.ManagedMediaSource) };
 }
 
+/** Seconds hls.js keeps buffered ahead while playing. */
+export const BUFFER_AHEAD_SECONDS = 30;
+/** Before the first play: the least hls.js fetches, one fragment. */
+export const BUFFER_BEFORE_PLAY_SECONDS = 1;
+
 export interface AttachedSource {
   /** How the video is fed, for diagnostics and tests. */
   mode: 'native' | 'hls.js';
@@ -60,7 +65,16 @@ export async function attachSource(
 
   const { default: Hls } = await import('hls.js/light');
   if (!Hls.isSupported()) return native();
-  const hls = new Hls({ maxBufferLength: 30, enableWorker: true });
+  // Until the viewer presses play only the first fragment is fetched (enough for the duration, the
+  // resume position and the first frame); then hls.js buffers ahead as usual.
+  const hls = new Hls({
+    maxBufferLength: video.paused ? BUFFER_BEFORE_PLAY_SECONDS : BUFFER_AHEAD_SECONDS,
+    enableWorker: true,
+  });
+  const bufferAhead = () => {
+    hls.config.maxBufferLength = BUFFER_AHEAD_SECONDS;
+  };
+  video.addEventListener('play', bufferAhead, { once: true });
   hls.on(Hls.Events.ERROR, (_event, data) => {
     if (!data.fatal) return;
     if (data.type === Hls.ErrorTypes.MEDIA_ERROR) {
@@ -71,5 +85,11 @@ export async function attachSource(
   });
   hls.loadSource(source.url);
   hls.attachMedia(video);
-  return { mode: 'hls.js', destroy: () => hls.destroy() };
+  return {
+    mode: 'hls.js',
+    destroy: () => {
+      video.removeEventListener('play', bufferAhead);
+      hls.destroy();
+    },
+  };
 }
