@@ -21,7 +21,7 @@ import { deriveSocialStateKey } from './modules/social/oauth-state';
 import { LOGIN_HOOKS } from './modules/registry';
 import { Metrics } from './modules/ops/metrics';
 import { deriveMediaSigningKey, MediaService } from './modules/media/media-service';
-import { KeyVault, resolveMediaKeySecret } from './modules/media/key-vault';
+import { KeyVault, resolveMediaKeySecret } from './shared/crypto/key-vault';
 import { MediaSigner } from './modules/media/signing';
 import { S3MediaStore } from './modules/media/object-store';
 import './modules/media/tables';
@@ -59,6 +59,7 @@ export async function createServices(env: ServerEnv, overrides: ServiceOverrides
     overrides.store ??
     (env.redisUrl ? RedisStore.connect(env.redisUrl, env.redisKeyPrefix) : new MemoryStore());
   const sms = overrides.sms ?? createSmsSender(env.sms);
+  const keySecret = resolveMediaKeySecret(env);
   return {
     env,
     database,
@@ -74,10 +75,11 @@ export async function createServices(env: ServerEnv, overrides: ServiceOverrides
     socialStateKey: deriveSocialStateKey(env.social.stateSecret, resolveJwtSecret(env)),
     faceId: createFaceIdProvider(env, store),
     metrics: new Metrics({ poolStats: database.poolStats }),
+    totpVault: new KeyVault(keySecret, env.media.previousKeySecrets, 'admin-totp'),
     media: new MediaService({
       db: database.db,
       env,
-      vault: new KeyVault(resolveMediaKeySecret(env), env.media.previousKeySecrets),
+      vault: new KeyVault(keySecret, env.media.previousKeySecrets, 'media-key'),
       signer: new MediaSigner(deriveMediaSigningKey(env.media.signingSecret, resolveJwtSecret(env))),
       now,
       objectStore: env.storage.driver === 's3' ? new S3MediaStore(env.storage.s3, now) : null,

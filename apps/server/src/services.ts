@@ -11,6 +11,7 @@ import type { OAuthProviders } from './providers/oauth/oauth-provider';
 import type { FaceIdProvider } from './providers/faceid/faceid-provider';
 import type { Metrics } from './modules/ops/metrics';
 import type { MediaService } from './modules/media/media-service';
+import type { KeyVault } from './shared/crypto/key-vault';
 import type { LoginHook } from './modules/module';
 
 /**
@@ -37,6 +38,8 @@ export interface AppServices {
   faceId: FaceIdProvider;
   /** Prometheus metrics of this node (HTTP requests, jobs, database pool), served at /metrics. */
   metrics: Metrics;
+  /** Seals administrators' TOTP secrets in the database (shared/crypto/key-vault.ts). */
+  totpVault: KeyVault;
   /** Protected video: pipeline and signed playback, see modules/media. */
   media: MediaService;
   /** Steps the feature modules run in every login's transaction (modules/registry.ts). */

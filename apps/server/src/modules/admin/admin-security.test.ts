@@ -12,9 +12,11 @@ import {
   TEST_ADMIN_PASSWORD,
   type AdminClient,
 } from '../../../test/support/admin';
+import { KeyVault } from '../../shared/crypto/key-vault';
 import { adminCommands } from './commands';
 import { PERMISSION_DENIED_MESSAGE } from './guard';
 import { LOCKED_MESSAGE } from './login';
+import { openTotpSecret } from './totp';
 
 // 10 s into a 30-second time step, so ±30 s lands in the neighbouring steps.
 let clock = new Date('2026-03-01T08:00:10Z').getTime();
@@ -308,5 +310,39 @@ describe('operator console: two-step verification (TOTP) and revocable sessions'
       code: 1,
       message: '管理员不存在',
     });
+  });
+
+  it('keeps TOTP secrets sealed in the database; admin:reseal-2fa seals one stored plain', async () => {
+    const sealer = await signedInAdmin(t, 'content', 'sealer-2');
+    advance(90_000);
+    const plain = await enrol(sealer);
+    const stored = (await row('sealer-2')).totp_secret!;
+    expect(stored).toMatch(/^v1\./);
+    expect(stored).not.toContain(plain);
+    expect(openTotpSecret(t.services.totpVault, stored)).toBe(plain);
+    // A copy of the database without MEDIA_KEY_SECRET cannot make codes.
+    const otherVault = new KeyVault('another-secret-of-at-least-32-characters', [], 'admin-totp');
+    expect(() => openTotpSecret(otherVault, stored)).toThrow(/unknown MEDIA_KEY_SECRET/);
+
+    const signIn = async (ip: string) => {
+      const ticket = (await passwordStep('sealer-2', ip)).body.data.ticket!;
+      return (await codeStep(ticket, await codeOf(plain), ip)).body;
+    };
+    // A secret stored before sealing existed still works …
+    advance(60_000);
+    await t.services.db
+      .updateTable('administrators')
+      .set({ totp_secret: plain })
+      .where('username', '=', 'sealer-2')
+      .execute();
+    expect(await signIn('10.0.0.7')).toMatchObject({ code: 0 });
+    // … and the command seals it (and only it), after which codes still work.
+    const reseal = adminCommands.find((command) => command.name === 'admin:reseal-2fa')!;
+    const lines: string[] = [];
+    await reseal.run(t.services, [], { line: (line) => lines.push(line) });
+    expect(lines).toEqual(['1 two-step secret(s) sealed under the current MEDIA_KEY_SECRET']);
+    expect((await row('sealer-2')).totp_secret).toMatch(/^v1\./);
+    advance(60_000);
+    expect(await signIn('10.0.0.8')).toMatchObject({ code: 0 });
   });
 });

@@ -3,6 +3,7 @@ import { ADMIN_ROLE_KEYS, ADMIN_ROLES, isAdminRole } from '@kezhan/contract/admi
 import { CommandError, type CliCommand } from '../../cli/command';
 import { createAdministrator } from './administrators';
 import { writeAudit } from './audit';
+import { resealTotpSecrets } from './totp';
 
 const roleList = ADMIN_ROLE_KEYS.map((role) => `${role} (${ADMIN_ROLES[role].name})`).join(', ');
 
@@ -70,6 +71,16 @@ export const adminCommands: CliCommand[] = [
         );
       });
       out.line(`two-step verification of ${username} turned off; they sign in with the password alone`);
+    },
+  },
+  {
+    name: 'admin:reseal-2fa',
+    usage: 'admin:reseal-2fa',
+    summary:
+      'Seal every administrator TOTP secret under the current MEDIA_KEY_SECRET (after a rotation, or for secrets stored before sealing)',
+    async run(services, _args, out) {
+      const changed = await resealTotpSecrets(services.db, services.totpVault);
+      out.line(`${changed} two-step secret(s) sealed under the current MEDIA_KEY_SECRET`);
     },
   },
 ];

@@ -8,7 +8,7 @@ import { BusinessError } from '../../shared/http/errors';
 import type { AdministratorRow } from './administrators';
 import { writeAudit } from './audit';
 import { openSession, type OpenedSession } from './sessions';
-import { consumeTotpStep, TOTP_REPLAYED_MESSAGE, TOTP_WRONG_MESSAGE, totpStep } from './totp';
+import { consumeTotpStep, openTotpSecret, TOTP_REPLAYED_MESSAGE, TOTP_WRONG_MESSAGE, totpStep } from './totp';
 
 export const MAX_FAILED_LOGINS = 5;
 export const LOCK_MINUTES = 15;
@@ -119,7 +119,7 @@ export async function completeTotpLogin(
     throw new BusinessError(LOCKED_MESSAGE);
   }
   if (administrator.is_disabled === 1) throw new BusinessError(DISABLED_MESSAGE);
-  const step = await totpStep(administrator.totp_secret, code, now);
+  const step = await totpStep(openTotpSecret(services.totpVault, administrator.totp_secret), code, now);
   if (step === null) {
     await countFailure(services, administrator, ip, now);
     throw new BusinessError(TOTP_WRONG_MESSAGE);

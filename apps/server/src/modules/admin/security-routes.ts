@@ -9,7 +9,15 @@ import { clearedSessionCookie } from './cookie';
 import { adminRoute, adminSessionOf } from './guard';
 import { TOO_MANY_ATTEMPTS_MESSAGE } from './login';
 import { listLiveSessions, revokeSessionOf, revokeSessionsOf } from './sessions';
-import { consumeTotpStep, draftTotp, TOTP_REPLAYED_MESSAGE, TOTP_WRONG_MESSAGE, totpStep } from './totp';
+import {
+  consumeTotpStep,
+  draftTotp,
+  openTotpSecret,
+  sealTotpSecret,
+  TOTP_REPLAYED_MESSAGE,
+  TOTP_WRONG_MESSAGE,
+  totpStep,
+} from './totp';
 
 export const TOTP_ALREADY_ON_MESSAGE = '已开启两步验证';
 export const TOTP_NOT_ON_MESSAGE = '未开启两步验证';
@@ -26,7 +34,7 @@ const attemptsKey = (administratorId: number) => `admin-totp:attempts:${administ
 
 /** The signed-in administrator's 2FA and sessions; a 超级管理员's view of another's. */
 export default async function adminSecurityRoutes(app: FastifyInstance) {
-  const { db, store, now } = app.services;
+  const { db, store, now, totpVault } = app.services;
 
   /** Checks a code of the signed-in administrator against `secret`; answers its time step. */
   async function checkCode(request: FastifyRequest, secret: string, code: string): Promise<number> {
@@ -65,7 +73,12 @@ export default async function adminSecurityRoutes(app: FastifyInstance) {
     await db.transaction().execute(async (trx) => {
       const updated = await trx
         .updateTable('administrators')
-        .set({ totp_secret: secret, totp_enabled_at: now(), totp_last_step: step, updated_at: now() })
+        .set({
+          totp_secret: sealTotpSecret(totpVault, secret),
+          totp_enabled_at: now(),
+          totp_last_step: step,
+          updated_at: now(),
+        })
         .where('id', '=', administrator.id)
         .where('totp_enabled_at', 'is', null)
         .returning('id')
@@ -87,7 +100,8 @@ export default async function adminSecurityRoutes(app: FastifyInstance) {
     if (!administrator.totp_enabled_at || !administrator.totp_secret) {
       throw new BusinessError(TOTP_NOT_ON_MESSAGE);
     }
-    const step = await checkCode(request, administrator.totp_secret, request.body.code);
+    const secret = openTotpSecret(totpVault, administrator.totp_secret);
+    const step = await checkCode(request, secret, request.body.code);
     await db.transaction().execute(async (trx) => {
       if (!(await consumeTotpStep(trx, administrator.id, step))) {
         throw new BusinessError(TOTP_REPLAYED_MESSAGE);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { renderSVG } from 'uqr';
+import { KeyVault } from '../../shared/crypto/key-vault';
 import type { Db } from '../../shared/db/database';
 
 export const TOTP_WRONG_MESSAGE = '动态验证码错误';
@@ -47,4 +48,39 @@ export async function consumeTotpStep(db: Db, administratorId: number, step: num
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** The secret as the database keeps it: sealed, so a copy of the database alone cannot make codes. */
+export function sealTotpSecret(vault: KeyVault, secret: string): string {
+  return vault.wrap(Buffer.from(secret, 'utf8'));
+}
+
+/** The plain secret of a stored value; a value stored before secrets were sealed is taken as it is. */
+export function openTotpSecret(vault: KeyVault, stored: string): string {
+  return KeyVault.isWrapped(stored) ? vault.unwrap(stored).toString('utf8') : stored;
+}
+
+/**
+ * Seals again every stored secret that is plain (stored before sealing) or sealed under a former
+ * MEDIA_KEY_SECRET; answers how many changed.
+ */
+export async function resealTotpSecrets(db: Db, vault: KeyVault): Promise<number> {
+  const rows = await db
+    .selectFrom('administrators')
+    .select(['id', 'totp_secret'])
+    .where('totp_secret', 'is not', null)
+    .execute();
+  let changed = 0;
+  for (const row of rows) {
+    const stored = row.totp_secret!;
+    if (KeyVault.isWrapped(stored) && vault.isCurrent(stored)) continue;
+    await db
+      .updateTable('administrators')
+      .set({ totp_secret: sealTotpSecret(vault, openTotpSecret(vault, stored)) })
+      .where('id', '=', row.id)
+      .where('totp_secret', '=', stored)
+      .execute();
+    changed += 1;
+  }
+  return changed;
 }

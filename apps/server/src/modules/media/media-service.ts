@@ -19,7 +19,7 @@ import {
   type Rendition,
   type TranscodePlan,
 } from './ffmpeg';
-import { KeyVault } from './key-vault';
+import { KeyVault } from '../../shared/crypto/key-vault';
 import {
   KEY_PLACEHOLDER,
   masterPlaylist,

@@ -25,7 +25,7 @@ import {
 } from '../../../test/support/media';
 import { seedDemoCatalogue } from '../../seed/demo-catalogue';
 import { runCommand } from '../../cli/run-command';
-import { KeyVault } from './key-vault';
+import { KeyVault } from '../../shared/crypto/key-vault';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kezhan-media-test-'));
 let clock = Date.now();
