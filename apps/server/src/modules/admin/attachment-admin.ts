@@ -20,6 +20,7 @@ import '../courses/tables';
 /** Room for the multipart boundaries, part headers and the name field around a file of the maximum size. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/g;
 
 /** A name as members will see it: no folders, no control characters, trimmed. */
