@@ -196,6 +196,13 @@ describe('course attachments in the console', () => {
     expect(fs.readdirSync(path.join(attachRoot(), String(course))).length).toBe(rows.data.length);
   });
 
+  it('takes files beyond the 1 MB body limit of JSON requests', async () => {
+    const big = Buffer.alloc(3 * 1024 * 1024 + 5, 7);
+    const answer = await upload(editor, course, [{ field: 'file', filename: 'recording.mp3', content: big }]);
+    expect(answer).toMatchObject({ code: 0, data: { name: 'recording.mp3', size: big.length } });
+    expect(fs.statSync(path.join(attachRoot(), await storedPath(answer.data.id))).size).toBe(big.length);
+  });
+
   it('refuses an upload that declares more than 100 MB before reading it', async () => {
     const answer = await upload(editor, course, [{ field: 'file', filename: 'big.pdf', content: PDF }], {
       'content-length': String(101 * 1024 * 1024),
