@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { DESKTOP_UA } from '../support/devices';
 import { expect, test } from '../support/fixtures';
 import { signInToConsole } from '../support/console';
@@ -21,7 +22,7 @@ test('console: a course attachment is uploaded, shown to members, and removed', 
   await page.goto(`/admin/courses/${courseId}`);
   await expect(page.getByRole('heading', { name: '编辑课程' })).toBeVisible({ timeout: 15_000 });
 
-  const card = page.locator('.ant-card').filter({ hasText: '课程附件' });
+  const card = page.locator('#course-attachments');
   const name = `讲义-${Date.now()}.pdf`;
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
   await card
@@ -31,6 +32,11 @@ test('console: a course attachment is uploaded, shown to members, and removed', 
   const row = card.getByRole('row', { name: new RegExp(name) });
   await expect(row).toBeVisible();
   await expect(row.getByRole('cell', { name: `${pdf.length} B` })).toBeVisible();
+
+  const axe = await new AxeBuilder({ page }).include('#course-attachments').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual(
+    [],
+  );
 
   // Members see it in the course detail.
   const detail = await (await page.request.get(`/api/v2/course/${courseId}`)).json();

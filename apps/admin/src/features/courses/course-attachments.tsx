@@ -69,6 +69,7 @@ export function CourseAttachments({ courseId, canEdit }: { courseId: number; can
 
   return (
     <Card
+      id="course-attachments"
       title="课程附件"
       extra={
         canEdit && (
@@ -93,7 +94,8 @@ export function CourseAttachments({ courseId, canEdit }: { courseId: number; can
       }
     >
       <Space direction="vertical" style={{ width: '100%' }}>
-        <Typography.Text type="secondary">
+        {/* Darker than antd's secondary grey: 4.5:1 contrast on white. */}
+        <Typography.Text style={{ color: 'rgba(0, 0, 0, 0.65)' }}>
           学员可在课程详情下载（付费课程须已购买）。支持
           PDF、Word、PPT、Excel、TXT、Markdown、ZIP、RAR、7z、PNG、JPG 和 MP3，单个文件不超过 100MB。
         </Typography.Text>
