@@ -155,6 +155,11 @@ describe('course attachments in the console', () => {
       { field: 'file', filename: 'again.zip', content: Buffer.from('PK again') },
     ]);
     expect(twice).toMatchObject({ code: 1, message: COURSE_ATTACHMENT_MESSAGES.duplicate });
+    const long = await upload(editor, course, [
+      { field: 'name', value: '名'.repeat(130) },
+      { field: 'file', filename: 'long.zip', content: Buffer.from('PK long') },
+    ]);
+    expect(long).toMatchObject({ code: 1, message: COURSE_ATTACHMENT_MESSAGES.nameTooLong });
     expect(fs.readdirSync(path.join(attachRoot(), String(course))).length).toBe(files);
   });
 

@@ -33,11 +33,7 @@ function cleanName(raw: string): string {
  * The display name: the operator's `name` (its extension added when it lacks the file's), else
  * the file's own name, shortened before its extension when it is too long.
  */
-export function attachmentDisplayName(
-  given: string | undefined,
-  fileName: string,
-  extension: string,
-): string {
+function attachmentDisplayName(given: string | undefined, fileName: string, extension: string): string {
   const suffix = `.${extension}`;
   const withSuffix = (name: string) => (name.toLowerCase().endsWith(suffix) ? name : name + suffix);
   const chosen = given === undefined ? '' : cleanName(given);
