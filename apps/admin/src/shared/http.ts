@@ -78,3 +78,42 @@ export async function api<T>(
   if (envelope.code !== 0) throw new ApiError(envelope.message || '操作失败', envelope.code);
   return envelope.data;
 }
+
+/**
+ * A file sent as a form with upload progress (`fetch` reports none): same origin, the CSRF token,
+ * the envelope unwrapped as by `api`. No timeout while bytes are moving; 10 minutes at most.
+ */
+export function apiUpload<T>(
+  path: string,
+  form: FormData,
+  onProgress: (fraction: number) => void,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', path);
+    request.withCredentials = true;
+    request.timeout = 600_000;
+    request.setRequestHeader('accept', 'application/json');
+    request.setRequestHeader(ADMIN_CSRF_HEADER, csrfToken);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    const networkError = () => reject(new ApiError('网络异常，请检查网络后重试', 0));
+    request.onerror = networkError;
+    request.ontimeout = networkError;
+    request.onabort = networkError;
+    request.onload = () => {
+      let envelope: Envelope<T>;
+      try {
+        envelope = JSON.parse(request.responseText) as Envelope<T>;
+      } catch {
+        reject(new ApiError(`服务器错误（${request.status}），请稍后重试`, 0));
+        return;
+      }
+      if (envelope.code === 401) for (const listener of signedOutListeners) listener();
+      if (envelope.code !== 0) reject(new ApiError(envelope.message || '操作失败', envelope.code));
+      else resolve(envelope.data);
+    };
+    request.send(form);
+  });
+}

@@ -1,5 +1,6 @@
 import type { Endpoint } from '../endpoint';
 import { adminAdministratorsApi } from './administrators';
+import { adminCourseAttachmentsApi } from './attachments';
 import { adminContentApi, adminCoursesApi } from './courses';
 import { adminBroadcastsApi, adminMembersApi } from './members';
 import { adminDashboardApi } from './dashboard';
@@ -14,6 +15,7 @@ import { adminVideosApi } from './videos';
 export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(adminSessionApi),
   ...Object.values(adminCoursesApi),
+  ...Object.values(adminCourseAttachmentsApi),
   ...Object.values(adminContentApi),
   ...Object.values(adminSiteApi),
   ...Object.values(adminVideosApi),

@@ -1,11 +1,13 @@
 import type { DataOf } from '@kezhan/contract/endpoint';
 import type { adminCoursesApi, AdminCourseBody, AdminCourseListQuery } from '@kezhan/contract/admin/courses';
-import { api } from '@/shared/http';
+import type { AdminCourseAttachment } from '@kezhan/contract/admin/attachments';
+import { api, apiUpload } from '@/shared/http';
 
 export type CoursePage = DataOf<typeof adminCoursesApi.list>;
 export type CourseDetail = DataOf<typeof adminCoursesApi.detail>;
 export type Categories = DataOf<typeof adminCoursesApi.categories>;
 export type CourseCover = DataOf<typeof adminCoursesApi.cover>;
+export type CourseAttachment = AdminCourseAttachment;
 
 export const listCourses = (query: AdminCourseListQuery) =>
   api<CoursePage>('GET', '/api/admin/courses', {
@@ -24,4 +26,15 @@ export const uploadCourseCover = (file: File) => {
   const form = new FormData();
   form.append('file', file);
   return api<CourseCover>('POST', '/api/admin/courses/cover', { form });
+};
+
+export const listAttachments = (courseId: number) =>
+  api<CourseAttachment[]>('GET', `/api/admin/courses/${courseId}/attachments`);
+export const deleteAttachment = (courseId: number, attachmentId: number) =>
+  api<[]>('DELETE', `/api/admin/courses/${courseId}/attachments/${attachmentId}`);
+/** Sends one file (multipart `file`) with upload progress; the server names it and answers its row. */
+export const uploadAttachment = (courseId: number, file: File, onProgress: (fraction: number) => void) => {
+  const form = new FormData();
+  form.append('file', file);
+  return apiUpload<CourseAttachment>(`/api/admin/courses/${courseId}/attachments`, form, onProgress);
 };

@@ -19,6 +19,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useSession } from '@/shared/session';
 import { LoadError, PageLoading } from '@/shared/states';
 import { useLoad } from '@/shared/use-load';
+import { CourseAttachments } from './course-attachments';
 import { CourseContent } from './course-content';
 import { CoverField } from './cover-field';
 
@@ -190,6 +191,7 @@ export default function CourseEditPage() {
         </Form>
       </Card>
       {course.data && <CourseContent course={course.data} canEdit={canEdit} onChanged={course.reload} />}
+      {course.data && <CourseAttachments courseId={course.data.id} canEdit={canEdit} />}
     </Space>
   );
 }

@@ -1,5 +1,6 @@
 import type { FeatureModule } from '../module';
 import administratorRoutes from './administrator-routes';
+import adminAttachmentRoutes from './attachment-routes';
 import { adminCommands } from './commands';
 import adminContentRoutes from './content-routes';
 import adminCoverRoutes from './cover-routes';
@@ -18,6 +19,7 @@ export const adminModule: FeatureModule = {
     adminMemberRoutes,
     administratorRoutes,
     adminCoverRoutes,
+    adminAttachmentRoutes,
     adminSecurityRoutes,
   ],
   commands: adminCommands,
