@@ -94,8 +94,7 @@ export function CourseAttachments({ courseId, canEdit }: { courseId: number; can
       }
     >
       <Space direction="vertical" style={{ width: '100%' }}>
-        {/* Darker than antd's secondary grey: 4.5:1 contrast on white. */}
-        <Typography.Text style={{ color: 'rgba(0, 0, 0, 0.65)' }}>
+        <Typography.Text type="secondary">
           学员可在课程详情下载（付费课程须已购买）。支持
           PDF、Word、PPT、Excel、TXT、Markdown、ZIP、RAR、7z、PNG、JPG 和 MP3，单个文件不超过 100MB。
         </Typography.Text>
