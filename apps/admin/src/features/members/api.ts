@@ -24,12 +24,5 @@ export const changeMobile = (id: number, mobile: string) =>
   api<[]>('PUT', `/api/admin/members/${id}/mobile`, { body: { mobile } });
 export const sendMessage = (id: number, message: string) =>
   api<[]>('POST', `/api/admin/members/${id}/messages`, { body: { message } });
-export const searchCourses = (keyword: string) =>
-  api<{ data: { id: number; title: string }[] }>('GET', '/api/admin/courses', {
-    query: { keyword, page_size: 20 },
-  });
 export const listVipPlans = () =>
   api<DataOf<typeof adminMembersApi.vipPlans>>('GET', '/api/admin/members/vip-plans');
-
-export const formatTime = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—';

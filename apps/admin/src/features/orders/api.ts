@@ -71,6 +71,3 @@ export const REFUND_GATEWAY_TEXT: Record<string, string> = {
   sandbox: '模拟支付',
   manual: '线下退回',
 };
-
-export const formatTime = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—';
