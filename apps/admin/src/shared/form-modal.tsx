@@ -40,7 +40,7 @@ export function FormModal<Values>({
     if (!open) return;
     form.resetFields();
     if (initialValues) form.setFieldsValue(initialValues as Parameters<typeof form.setFieldsValue>[0]);
-    // Only on opening: `initialValues` is a new object on every render of the page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on opening: `initialValues` is a new object on every render of the page
   }, [open, form]);
 
   const submit = async () => {

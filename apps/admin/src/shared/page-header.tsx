@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Flex, Space, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 
 /** The page's heading, with its buttons (`extra`) on the right. */
 export function PageHeader({ title, extra }: { title: ReactNode; extra?: ReactNode }) {
@@ -10,14 +10,5 @@ export function PageHeader({ title, extra }: { title: ReactNode; extra?: ReactNo
       </Typography.Title>
       {extra}
     </Flex>
-  );
-}
-
-/** The filters above a list. */
-export function FilterBar({ children }: { children: ReactNode }) {
-  return (
-    <Space wrap style={{ marginBottom: 16 }}>
-      {children}
-    </Space>
   );
 }

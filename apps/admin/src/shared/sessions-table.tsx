@@ -5,6 +5,7 @@ import { LoadError } from '@/shared/states';
 import { useLoad } from '@/shared/use-load';
 import { useAction } from '@/shared/use-action';
 import { formatTime } from '@/shared/format';
+import { ConfirmLink } from '@/shared/confirm-link';
 
 /**
  * The live sessions behind `path` (mine, or an administrator's for a 超级管理员), each revocable,
@@ -62,16 +63,13 @@ export function SessionsTable({
               entry.current ? (
                 <Tag color="blue">当前会话</Tag>
               ) : (
-                <Popconfirm
+                <ConfirmLink
                   title="下线该会话？"
                   okText="下线"
-                  cancelText="取消"
                   onConfirm={() => run(() => api('DELETE', `${path}/${entry.id}`), '已下线')}
                 >
-                  <Button type="link" size="small" danger>
-                    下线
-                  </Button>
-                </Popconfirm>
+                  下线
+                </ConfirmLink>
               ),
           },
         ]}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input, Modal, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import { Button, Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
 import type { AdminAccount, AdminAccountBody } from '@kezhan/contract/admin/administrators';
 import { ADMIN_ROLE_KEYS, ADMIN_ROLES } from '@kezhan/contract/admin/permissions';
 import { api } from '@/shared/http';
@@ -10,6 +10,7 @@ import { formatTime } from '@/shared/format';
 import { FormModal } from '@/shared/form-modal';
 import { LoadedTable } from '@/shared/loaded-table';
 import { PageHeader } from '@/shared/page-header';
+import { ConfirmLink } from '@/shared/confirm-link';
 import { SessionsTable } from '@/shared/sessions-table';
 
 const ROLE_OPTIONS = ADMIN_ROLE_KEYS.map((role) => ({ value: role, label: ADMIN_ROLES[role].name }));
@@ -109,11 +110,10 @@ export default function AdministratorsPage() {
                   登录会话
                 </Button>
                 {account.totp_enabled && account.id !== selfId ? (
-                  <Popconfirm
+                  <ConfirmLink
                     title={`重置 ${account.username} 的两步验证？`}
                     description="重置后该管理员仅凭密码即可登录，可重新开启"
                     okText="重置"
-                    cancelText="取消"
                     onConfirm={() =>
                       run(
                         () => api('POST', `/api/admin/administrators/${account.id}/totp/reset`),
@@ -121,27 +121,22 @@ export default function AdministratorsPage() {
                       )
                     }
                   >
-                    <Button type="link" size="small" danger>
-                      重置两步验证
-                    </Button>
-                  </Popconfirm>
+                    重置两步验证
+                  </ConfirmLink>
                 ) : null}
                 {account.id === selfId ? null : account.is_disabled ? (
                   <Button type="link" size="small" onClick={() => void setDisabled(account, false)}>
                     启用
                   </Button>
                 ) : (
-                  <Popconfirm
+                  <ConfirmLink
                     title={`停用 ${account.username}？`}
                     description="停用后其登录会话立即失效"
                     okText="停用"
-                    cancelText="取消"
                     onConfirm={() => setDisabled(account, true)}
                   >
-                    <Button type="link" size="small" danger>
-                      停用
-                    </Button>
-                  </Popconfirm>
+                    停用
+                  </ConfirmLink>
                 )}
               </Space>
             ),

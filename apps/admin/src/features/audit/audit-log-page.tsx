@@ -1,10 +1,11 @@
-import { DatePicker, Input, Select, Space, Typography } from 'antd';
+import { DatePicker, Space, Typography } from 'antd';
 import type { AuditLogEntry, AuditLogQuery } from '@kezhan/contract/admin/session';
 import { api } from '@/shared/http';
 import { usePagedList, type Page } from '@/shared/use-paged-list';
 import { formatTime } from '@/shared/format';
 import { LoadedTable } from '@/shared/loaded-table';
-import { FilterBar, PageHeader } from '@/shared/page-header';
+import { PageHeader } from '@/shared/page-header';
+import { FilterBar, SearchFilter, SelectFilter } from '@/shared/filter-bar';
 
 const ACTION_NAMES: Record<string, string> = {
   'session.login': '登录',
@@ -77,20 +78,18 @@ export default function AuditLogPage() {
     <>
       <PageHeader title="操作日志" />
       <FilterBar>
-        <Select
-          aria-label="按操作筛选"
+        <SelectFilter
+          label="按操作筛选"
           placeholder="全部操作"
-          allowClear
           showSearch
-          style={{ width: 260 }}
+          width={260}
           options={ACTION_OPTIONS}
           value={typeof query.action === 'string' && query.action ? query.action : undefined}
           onChange={(action?: string) => filter({ action })}
         />
-        <Input.Search
-          aria-label="按管理员筛选"
+        <SearchFilter
+          label="按管理员筛选"
           placeholder="管理员账号"
-          allowClear
           onSearch={(administrator) => filter({ administrator })}
         />
         <DatePicker.RangePicker

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input, InputNumber, Popconfirm, Select, Space } from 'antd';
+import { Button, Form, Input, InputNumber, Select, Space } from 'antd';
 import type { AdminCategory, AdminCategoryBody } from '@kezhan/contract/admin/courses';
 import { api } from '@/shared/http';
 import { useSession } from '@/shared/session';
@@ -8,6 +8,7 @@ import { useAction } from '@/shared/use-action';
 import { FormModal } from '@/shared/form-modal';
 import { LoadedTable } from '@/shared/loaded-table';
 import { PageHeader } from '@/shared/page-header';
+import { ConfirmLink } from '@/shared/confirm-link';
 // eslint-disable-next-line kezhan/import-boundaries -- to move into src/shared with the course pages' other lists
 import { listCategories } from '@/features/courses/api';
 
@@ -59,16 +60,13 @@ export default function CategoriesPage() {
                       <Button type="link" size="small" onClick={() => setEditing(category)}>
                         编辑
                       </Button>
-                      <Popconfirm
+                      <ConfirmLink
                         title={`删除分类「${category.name}」？`}
                         okText="删除"
-                        cancelText="取消"
                         onConfirm={() => remove(category)}
                       >
-                        <Button type="link" size="small" danger>
-                          删除
-                        </Button>
-                      </Popconfirm>
+                        删除
+                      </ConfirmLink>
                     </Space>
                   ),
                 },

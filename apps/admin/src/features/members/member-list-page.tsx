@@ -1,10 +1,11 @@
-import { Avatar, Input, Select, Space, Tag } from 'antd';
+import { Avatar, Space, Tag } from 'antd';
 import { Link } from 'react-router-dom';
 import type { AdminMember } from '@kezhan/contract/admin/members';
 import { usePagedList } from '@/shared/use-paged-list';
 import { formatTime } from '@/shared/format';
 import { LoadedTable } from '@/shared/loaded-table';
-import { FilterBar, PageHeader } from '@/shared/page-header';
+import { PageHeader } from '@/shared/page-header';
+import { FilterBar, SearchFilter, SelectFilter } from '@/shared/filter-bar';
 import { listMembers } from './api';
 
 export default function MemberListPage() {
@@ -15,18 +16,16 @@ export default function MemberListPage() {
     <>
       <PageHeader title="学员管理" />
       <FilterBar>
-        <Input.Search
+        <SearchFilter
+          label="搜索学员"
           placeholder="学员 ID、手机号或昵称"
-          aria-label="搜索学员"
-          allowClear
+          width={280}
           onSearch={(keyword) => filter({ keyword })}
-          style={{ width: 280 }}
         />
-        <Select
-          aria-label="锁定状态"
+        <SelectFilter
+          label="锁定状态"
           placeholder="全部状态"
-          allowClear
-          style={{ width: 130 }}
+          width={130}
           options={[
             { value: 0, label: '正常' },
             { value: 1, label: '已锁定' },

@@ -1,4 +1,4 @@
-import { Button, DatePicker, Input, Select, Tag } from 'antd';
+import { Button, DatePicker, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { Link } from 'react-router-dom';
 import type { AdminOrder, AdminOrderListQuery } from '@kezhan/contract/admin/orders';
@@ -6,7 +6,8 @@ import { useSession } from '@/shared/session';
 import { usePagedList } from '@/shared/use-paged-list';
 import { formatTime } from '@/shared/format';
 import { LoadedTable } from '@/shared/loaded-table';
-import { FilterBar, PageHeader } from '@/shared/page-header';
+import { PageHeader } from '@/shared/page-header';
+import { FilterBar, SearchFilter, SelectFilter } from '@/shared/filter-bar';
 import {
   exportUrl,
   GOODS_TYPE_TEXT,
@@ -41,34 +42,30 @@ export default function OrderListPage() {
         }
       />
       <FilterBar>
-        <Input.Search
+        <SearchFilter
+          label="搜索订单"
           placeholder="订单号或学员手机号"
-          aria-label="搜索订单"
-          allowClear
+          width={260}
           onSearch={(keyword) => filter({ keyword })}
-          style={{ width: 260 }}
         />
-        <Select
-          aria-label="订单状态"
+        <SelectFilter
+          label="订单状态"
           placeholder="全部状态"
-          allowClear
-          style={{ width: 120 }}
+          width={120}
           options={ORDER_STATUS_OPTIONS}
           onChange={(status?: number) => filter({ status: status as AdminOrderListQuery['status'] })}
         />
-        <Select
-          aria-label="支付方式"
+        <SelectFilter
+          label="支付方式"
           placeholder="全部支付方式"
-          allowClear
-          style={{ width: 150 }}
+          width={150}
           options={PAYMENT_OPTIONS}
           onChange={(payment?: string) => filter({ payment })}
         />
-        <Select
-          aria-label="商品类型"
+        <SelectFilter
+          label="商品类型"
           placeholder="全部商品"
-          allowClear
-          style={{ width: 120 }}
+          width={120}
           options={[
             { value: 'COURSE', label: '课程' },
             { value: 'ROLE', label: '会员' },

@@ -1,17 +1,5 @@
 import { useState } from 'react';
-import {
-  Button,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Select,
-  Space,
-  Tag,
-  Typography,
-} from 'antd';
+import { Button, Flex, Form, Input, InputNumber, Modal, Select, Space, Tag, Typography } from 'antd';
 import type {
   AdminPromoBatchBody,
   AdminPromoCode,
@@ -24,7 +12,9 @@ import { usePagedList, type Page } from '@/shared/use-paged-list';
 import { formatTime } from '@/shared/format';
 import { FormModal } from '@/shared/form-modal';
 import { LoadedTable } from '@/shared/loaded-table';
-import { FilterBar, PageHeader } from '@/shared/page-header';
+import { PageHeader } from '@/shared/page-header';
+import { ConfirmLink } from '@/shared/confirm-link';
+import { FilterBar, SearchFilter } from '@/shared/filter-bar';
 import { HintText } from './hint-text';
 import { DEFAULT_RULES, PromoRulesFields, rulesBody, type PromoRulesForm } from './promo-rules-fields';
 import { PromoUsesDrawer } from './promo-uses-drawer';
@@ -88,18 +78,8 @@ export default function PromotionsPage() {
         }
       />
       <FilterBar>
-        <Input.Search
-          aria-label="搜索优惠码"
-          placeholder="优惠码"
-          allowClear
-          onSearch={(keyword) => filter({ keyword })}
-        />
-        <Input.Search
-          aria-label="按批次筛选"
-          placeholder="批次"
-          allowClear
-          onSearch={(value) => filter({ batch: value })}
-        />
+        <SearchFilter label="搜索优惠码" placeholder="优惠码" onSearch={(keyword) => filter({ keyword })} />
+        <SearchFilter label="按批次筛选" placeholder="批次" onSearch={(batch) => filter({ batch })} />
         <Select
           aria-label="按状态筛选"
           style={{ width: 120 }}
@@ -157,17 +137,14 @@ export default function PromotionsPage() {
                   使用记录
                 </Button>
                 {promo.is_enabled ? (
-                  <Popconfirm
+                  <ConfirmLink
                     title={`停用 ${promo.code}？`}
                     description="停用后下单不再使用此优惠码"
                     okText="停用"
-                    cancelText="取消"
                     onConfirm={() => setEnabled(promo, false)}
                   >
-                    <Button type="link" size="small" danger>
-                      停用
-                    </Button>
-                  </Popconfirm>
+                    停用
+                  </ConfirmLink>
                 ) : (
                   <Button type="link" size="small" onClick={() => void setEnabled(promo, true)}>
                     启用

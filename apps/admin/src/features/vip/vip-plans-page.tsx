@@ -9,7 +9,14 @@ import { PageHeader } from '@/shared/page-header';
 
 type PlanForm = Omit<AdminVipPlanBody, 'is_show'> & { is_show: boolean };
 
-const NEW_PLAN: PlanForm = { name: '', charge: 99, expire_days: 30, weight: 0, description: '', is_show: true };
+const NEW_PLAN: PlanForm = {
+  name: '',
+  charge: 99,
+  expire_days: 30,
+  weight: 0,
+  description: '',
+  is_show: true,
+};
 
 export default function VipPlansPage() {
   const plans = useLoad(() => api<AdminVipPlan[]>('GET', '/api/admin/vip-plans'), 'plans');

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { Button, Popconfirm } from 'antd';
+
+/** A small red link button for a row's destructive action, asking for confirmation first. */
+export function ConfirmLink({
+  title,
+  description,
+  okText,
+  onConfirm,
+  children,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  okText: string;
+  onConfirm: () => Promise<unknown>;
+  children: ReactNode;
+}) {
+  return (
+    <Popconfirm
+      title={title}
+      description={description}
+      okText={okText}
+      cancelText="取消"
+      onConfirm={onConfirm}
+    >
+      <Button type="link" size="small" danger>
+        {children}
+      </Button>
+    </Popconfirm>
+  );
+}
