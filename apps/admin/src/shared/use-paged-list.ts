@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { TablePaginationConfig } from 'antd';
+import { api } from './http';
 import { useLoad } from './use-load';
 
 /** One page of a console list, as the `/api/admin/…` list endpoints answer. */
@@ -9,6 +10,10 @@ export interface Page<Row> {
 }
 
 type PageQuery = { page?: unknown; page_size?: unknown };
+
+/** GETs one page of the list at `path`; the query's filters go into the URL as they are. */
+export const fetchPage = <Answer = Page<unknown>>(path: string, query: PageQuery) =>
+  api<Answer>('GET', path, { query: query as Record<string, string | number | undefined> });
 
 /**
  * A paged, filtered list: the query (page, page size, filters) and its loaded page, with the

@@ -1,7 +1,6 @@
 import { DatePicker, Space, Typography } from 'antd';
 import type { AuditLogEntry, AuditLogQuery } from '@kezhan/contract/admin/session';
-import { api } from '@/shared/http';
-import { usePagedList, type Page } from '@/shared/use-paged-list';
+import { fetchPage, usePagedList, type Page } from '@/shared/use-paged-list';
 import { formatTime } from '@/shared/format';
 import { LoadedTable } from '@/shared/loaded-table';
 import { PageHeader } from '@/shared/page-header';
@@ -67,9 +66,7 @@ const VISUALLY_HIDDEN = {
 const json = (value: unknown) => (value === null ? '—' : JSON.stringify(value, null, 2));
 
 const listAuditLogs = (query: AuditLogQuery) =>
-  api<Page<AuditLogEntry>>('GET', '/api/admin/audit-logs', {
-    query: query as Record<string, string | number | undefined>,
-  });
+  fetchPage<Page<AuditLogEntry>>('/api/admin/audit-logs', query);
 
 export default function AuditLogPage() {
   const logs = usePagedList(listAuditLogs);

@@ -8,7 +8,7 @@ import type {
 } from '@kezhan/contract/admin/promotions';
 import { api } from '@/shared/http';
 import { useAction } from '@/shared/use-action';
-import { usePagedList, type Page } from '@/shared/use-paged-list';
+import { fetchPage, usePagedList, type Page } from '@/shared/use-paged-list';
 import { formatTime } from '@/shared/format';
 import { FormModal } from '@/shared/form-modal';
 import { LoadedTable } from '@/shared/loaded-table';
@@ -23,9 +23,7 @@ type SingleForm = PromoRulesForm & { code: string };
 type BatchForm = PromoRulesForm & { prefix: string; count: number };
 
 const listPromoCodes = (query: AdminPromoListQuery) =>
-  api<Page<AdminPromoCode>>('GET', '/api/admin/promo-codes', {
-    query: query as Record<string, string | number | undefined>,
-  });
+  fetchPage<Page<AdminPromoCode>>('/api/admin/promo-codes', query);
 
 const discountText = (promo: AdminPromoCode) =>
   promo.discount_type === 'percent' ? `减 ${promo.percent_off}%` : `减 ¥${promo.amount}`;

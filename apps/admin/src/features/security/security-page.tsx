@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Form, Input, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Space, Tag, Typography } from 'antd';
 import type { InputProps } from 'antd';
 import type { AdminSecurityStatus, TotpEnrolment } from '@kezhan/contract/admin/security';
 import { api } from '@/shared/http';
 import { LoadError, PageLoading } from '@/shared/states';
 import { useLoad } from '@/shared/use-load';
+import { useAction } from '@/shared/use-action';
 import { SessionsTable } from '@/shared/sessions-table';
 
 const codeRules = [
@@ -21,26 +22,11 @@ function CodeInput(props: InputProps) {
 
 /** 账号安全: two-step verification (TOTP) of the signed-in administrator, and their sessions. */
 export default function SecurityPage() {
-  const { message } = App.useApp();
   const status = useLoad(() => api<AdminSecurityStatus>('GET', '/api/admin/security'), 'security');
   const [enrolment, setEnrolment] = useState<TotpEnrolment>();
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useAction();
   const [enableForm] = Form.useForm<{ code: string }>();
   const [disableForm] = Form.useForm<{ code: string }>();
-
-  const run = async (work: () => Promise<unknown>, done?: string) => {
-    setBusy(true);
-    try {
-      await work();
-      if (done) message.success(done);
-      return true;
-    } catch (error) {
-      if (error instanceof Error) message.error(error.message);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const startEnrolment = () =>
     run(async () => {
