@@ -5,7 +5,7 @@ import { LoadError } from '@/shared/states';
 import { useLoad } from '@/shared/use-load';
 import { useAction } from '@/shared/use-action';
 import { formatTime } from '@/shared/format';
-import { ConfirmLink } from '@/shared/confirm-link';
+import { ConfirmLink } from '@/shared/row-actions';
 
 /**
  * The live sessions behind `path` (mine, or an administrator's for a 超级管理员), each revocable,

@@ -10,7 +10,7 @@ import { formatTime } from '@/shared/format';
 import { FormModal } from '@/shared/form-modal';
 import { LoadedTable } from '@/shared/loaded-table';
 import { PageHeader } from '@/shared/page-header';
-import { ConfirmLink } from '@/shared/confirm-link';
+import { ActionLink, ConfirmLink } from '@/shared/row-actions';
 import { SessionsTable } from '@/shared/sessions-table';
 
 const ROLE_OPTIONS = ADMIN_ROLE_KEYS.map((role) => ({ value: role, label: ADMIN_ROLES[role].name }));
@@ -100,15 +100,9 @@ export default function AdministratorsPage() {
             key: 'actions',
             render: (_, account) => (
               <Space size={0}>
-                <Button type="link" size="small" onClick={() => setEditing({ kind: 'role', account })}>
-                  分配角色
-                </Button>
-                <Button type="link" size="small" onClick={() => setEditing({ kind: 'password', account })}>
-                  重置密码
-                </Button>
-                <Button type="link" size="small" onClick={() => setViewingSessions(account)}>
-                  登录会话
-                </Button>
+                <ActionLink onClick={() => setEditing({ kind: 'role', account })}>分配角色</ActionLink>
+                <ActionLink onClick={() => setEditing({ kind: 'password', account })}>重置密码</ActionLink>
+                <ActionLink onClick={() => setViewingSessions(account)}>登录会话</ActionLink>
                 {account.totp_enabled && account.id !== selfId ? (
                   <ConfirmLink
                     title={`重置 ${account.username} 的两步验证？`}
@@ -125,9 +119,7 @@ export default function AdministratorsPage() {
                   </ConfirmLink>
                 ) : null}
                 {account.id === selfId ? null : account.is_disabled ? (
-                  <Button type="link" size="small" onClick={() => void setDisabled(account, false)}>
-                    启用
-                  </Button>
+                  <ActionLink onClick={() => void setDisabled(account, false)}>启用</ActionLink>
                 ) : (
                   <ConfirmLink
                     title={`停用 ${account.username}？`}

@@ -8,7 +8,7 @@ import { useAction } from '@/shared/use-action';
 import { FormModal } from '@/shared/form-modal';
 import { LoadedTable } from '@/shared/loaded-table';
 import { PageHeader } from '@/shared/page-header';
-import { ConfirmLink } from '@/shared/confirm-link';
+import { ActionLink, ConfirmLink } from '@/shared/row-actions';
 // eslint-disable-next-line kezhan/import-boundaries -- to move into src/shared with the course pages' other lists
 import { listCategories } from '@/features/courses/api';
 
@@ -57,9 +57,7 @@ export default function CategoriesPage() {
                   width: 160,
                   render: (_: unknown, category: AdminCategory) => (
                     <Space>
-                      <Button type="link" size="small" onClick={() => setEditing(category)}>
-                        编辑
-                      </Button>
+                      <ActionLink onClick={() => setEditing(category)}>编辑</ActionLink>
                       <ConfirmLink
                         title={`删除分类「${category.name}」？`}
                         okText="删除"

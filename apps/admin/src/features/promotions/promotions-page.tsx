@@ -13,7 +13,7 @@ import { formatTime } from '@/shared/format';
 import { FormModal } from '@/shared/form-modal';
 import { LoadedTable } from '@/shared/loaded-table';
 import { PageHeader } from '@/shared/page-header';
-import { ConfirmLink } from '@/shared/confirm-link';
+import { ActionLink, ConfirmLink } from '@/shared/row-actions';
 import { FilterBar, SearchFilter } from '@/shared/filter-bar';
 import { HintText } from './hint-text';
 import { DEFAULT_RULES, PromoRulesFields, rulesBody, type PromoRulesForm } from './promo-rules-fields';
@@ -131,9 +131,7 @@ export default function PromotionsPage() {
             key: 'actions',
             render: (_, promo) => (
               <Space size={0}>
-                <Button type="link" size="small" onClick={() => setUsesOf(promo)}>
-                  使用记录
-                </Button>
+                <ActionLink onClick={() => setUsesOf(promo)}>使用记录</ActionLink>
                 {promo.is_enabled ? (
                   <ConfirmLink
                     title={`停用 ${promo.code}？`}
@@ -144,9 +142,7 @@ export default function PromotionsPage() {
                     停用
                   </ConfirmLink>
                 ) : (
-                  <Button type="link" size="small" onClick={() => void setEnabled(promo, true)}>
-                    启用
-                  </Button>
+                  <ActionLink onClick={() => void setEnabled(promo, true)}>启用</ActionLink>
                 )}
               </Space>
             ),

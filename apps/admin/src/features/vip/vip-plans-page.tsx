@@ -6,6 +6,7 @@ import { useLoad } from '@/shared/use-load';
 import { FormModal } from '@/shared/form-modal';
 import { LoadedTable } from '@/shared/loaded-table';
 import { PageHeader } from '@/shared/page-header';
+import { ActionLink } from '@/shared/row-actions';
 
 type PlanForm = Omit<AdminVipPlanBody, 'is_show'> & { is_show: boolean };
 
@@ -57,11 +58,7 @@ export default function VipPlansPage() {
             title: '操作',
             key: 'actions',
             width: 100,
-            render: (_, plan) => (
-              <Button type="link" size="small" onClick={() => setEditing(plan)}>
-                编辑
-              </Button>
-            ),
+            render: (_, plan) => <ActionLink onClick={() => setEditing(plan)}>编辑</ActionLink>,
           },
         ]}
       />

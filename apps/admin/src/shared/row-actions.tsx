@@ -1,6 +1,15 @@
 import type { ReactNode } from 'react';
 import { Button, Popconfirm } from 'antd';
 
+/** A small link button for an action on a table row. */
+export function ActionLink({ onClick, children }: { onClick: () => void; children: ReactNode }) {
+  return (
+    <Button type="link" size="small" onClick={onClick}>
+      {children}
+    </Button>
+  );
+}
+
 /** A small red link button for a row's destructive action, asking for confirmation first. */
 export function ConfirmLink({
   title,
