@@ -38,3 +38,28 @@ export function ConfirmLink({
     </Popconfirm>
   );
 }
+
+/** 停用 (confirmed first, saying what it does) while `name` is on, 启用 while it is off. */
+export function EnableToggle({
+  enabled,
+  name,
+  description,
+  onChange,
+}: {
+  enabled: boolean;
+  name: string;
+  description: string;
+  onChange: (enabled: boolean) => Promise<unknown>;
+}) {
+  if (!enabled) return <ActionLink onClick={() => void onChange(true)}>启用</ActionLink>;
+  return (
+    <ConfirmLink
+      title={`停用 ${name}？`}
+      description={description}
+      okText="停用"
+      onConfirm={() => onChange(false)}
+    >
+      停用
+    </ConfirmLink>
+  );
+}

@@ -10,7 +10,7 @@ import { formatTime } from '@/shared/format';
 import { FormModal } from '@/shared/form-modal';
 import { LoadedTable } from '@/shared/loaded-table';
 import { PageHeader } from '@/shared/page-header';
-import { ActionLink, ConfirmLink } from '@/shared/row-actions';
+import { ActionLink, ConfirmLink, EnableToggle } from '@/shared/row-actions';
 import { SessionsTable } from '@/shared/sessions-table';
 
 const ROLE_OPTIONS = ADMIN_ROLE_KEYS.map((role) => ({ value: role, label: ADMIN_ROLES[role].name }));
@@ -67,7 +67,6 @@ export default function AdministratorsPage() {
       />
       <LoadedTable<AdminAccount>
         loaded={accounts}
-        dataSource={accounts.data}
         locale={{ emptyText: '暂无管理员' }}
         columns={[
           {
@@ -118,17 +117,13 @@ export default function AdministratorsPage() {
                     重置两步验证
                   </ConfirmLink>
                 ) : null}
-                {account.id === selfId ? null : account.is_disabled ? (
-                  <ActionLink onClick={() => void setDisabled(account, false)}>启用</ActionLink>
-                ) : (
-                  <ConfirmLink
-                    title={`停用 ${account.username}？`}
+                {account.id === selfId ? null : (
+                  <EnableToggle
+                    enabled={!account.is_disabled}
+                    name={account.username}
                     description="停用后其登录会话立即失效"
-                    okText="停用"
-                    onConfirm={() => setDisabled(account, true)}
-                  >
-                    停用
-                  </ConfirmLink>
+                    onChange={(enabled) => setDisabled(account, !enabled)}
+                  />
                 )}
               </Space>
             ),

@@ -2,7 +2,7 @@ import { DatePicker, Space, Typography } from 'antd';
 import type { AuditLogEntry, AuditLogQuery } from '@kezhan/contract/admin/session';
 import { fetchPage, usePagedList, type Page } from '@/shared/use-paged-list';
 import { formatTime } from '@/shared/format';
-import { LoadedTable } from '@/shared/loaded-table';
+import { PagedTable } from '@/shared/loaded-table';
 import { PageHeader } from '@/shared/page-header';
 import { FilterBar, SearchFilter, SelectFilter } from '@/shared/filter-bar';
 
@@ -98,11 +98,9 @@ export default function AuditLogPage() {
           }
         />
       </FilterBar>
-      <LoadedTable<AuditLogEntry>
-        loaded={logs}
-        dataSource={logs.data?.data}
+      <PagedTable<AuditLogEntry>
+        list={logs}
         locale={{ emptyText: '暂无记录' }}
-        pagination={logs.pagination}
         expandable={{
           // The expand buttons' column needs a header name for screen readers; it shows none.
           columnTitle: <span style={VISUALLY_HIDDEN}>详情</span>,

@@ -41,7 +41,6 @@ export default function CategoriesPage() {
       />
       <LoadedTable<AdminCategory>
         loaded={categories}
-        dataSource={categories.data}
         locale={{ emptyText: '暂无分类' }}
         columns={[
           { title: '名称', dataIndex: 'name' },

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { AdminMember } from '@kezhan/contract/admin/members';
 import { usePagedList } from '@/shared/use-paged-list';
 import { formatTime } from '@/shared/format';
-import { LoadedTable } from '@/shared/loaded-table';
+import { PagedTable } from '@/shared/loaded-table';
 import { PageHeader } from '@/shared/page-header';
 import { FilterBar, SearchFilter, SelectFilter } from '@/shared/filter-bar';
 import { listMembers } from './api';
@@ -33,11 +33,10 @@ export default function MemberListPage() {
           onChange={(value?: number) => filter({ is_lock: value })}
         />
       </FilterBar>
-      <LoadedTable<AdminMember>
-        loaded={members}
-        dataSource={members.data?.data}
+      <PagedTable<AdminMember>
+        list={members}
         locale={{ emptyText: '没有找到学员' }}
-        pagination={{ ...members.pagination, showTotal: (total) => `共 ${total} 名学员` }}
+        showTotal={(total) => `共 ${total} 名学员`}
         columns={[
           { title: 'ID', dataIndex: 'id', width: 80 },
           {

@@ -7,7 +7,7 @@ import { useAction } from '@/shared/use-action';
 import { usePagedList, type Page } from '@/shared/use-paged-list';
 import { formatTime } from '@/shared/format';
 import { CourseSelect } from '@/shared/course-select';
-import { LoadedTable } from '@/shared/loaded-table';
+import { PagedTable } from '@/shared/loaded-table';
 import { PageHeader } from '@/shared/page-header';
 
 interface ComposeForm {
@@ -118,13 +118,11 @@ export default function BroadcastsPage() {
       <Typography.Title level={2} style={{ fontSize: 16 }}>
         发送记录
       </Typography.Title>
-      <LoadedTable<AdminBroadcast>
-        loaded={broadcasts}
+      <PagedTable<AdminBroadcast>
+        list={broadcasts}
         // Polled while a message is under way: only the first load shows the spinner.
         loading={broadcasts.loading && !broadcasts.data}
-        dataSource={broadcasts.data?.data}
         locale={{ emptyText: '还没有发送过消息' }}
-        pagination={broadcasts.pagination}
         columns={[
           { title: '内容', dataIndex: 'message', ellipsis: true },
           { title: '发送对象', dataIndex: 'audience_text', width: 220 },

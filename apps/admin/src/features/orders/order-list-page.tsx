@@ -5,7 +5,7 @@ import type { AdminOrder, AdminOrderListQuery } from '@kezhan/contract/admin/ord
 import { useSession } from '@/shared/session';
 import { usePagedList } from '@/shared/use-paged-list';
 import { formatTime } from '@/shared/format';
-import { LoadedTable } from '@/shared/loaded-table';
+import { PagedTable } from '@/shared/loaded-table';
 import { PageHeader } from '@/shared/page-header';
 import { FilterBar, SearchFilter, SelectFilter } from '@/shared/filter-bar';
 import {
@@ -78,12 +78,11 @@ export default function OrderListPage() {
           onChange={(dates) => changeDates(dates)}
         />
       </FilterBar>
-      <LoadedTable<AdminOrder>
-        loaded={orders}
-        dataSource={orders.data?.data}
+      <PagedTable<AdminOrder>
+        list={orders}
         locale={{ emptyText: <span style={{ color: MUTED }}>暂无订单</span> }}
         scroll={{ x: 1100 }}
-        pagination={{ ...orders.pagination, showTotal: (total) => `共 ${total} 个订单` }}
+        showTotal={(total) => `共 ${total} 个订单`}
         columns={[
           {
             title: '订单号',

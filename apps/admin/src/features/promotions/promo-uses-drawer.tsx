@@ -3,7 +3,7 @@ import type { AdminPromoCode, AdminPromoUse } from '@kezhan/contract/admin/promo
 import { api } from '@/shared/http';
 import { usePagedList, type Page } from '@/shared/use-paged-list';
 import { formatTime } from '@/shared/format';
-import { LoadedTable } from '@/shared/loaded-table';
+import { PagedTable } from '@/shared/loaded-table';
 import { HintText } from './hint-text';
 
 /** Who used a code, on which order, when. */
@@ -13,12 +13,10 @@ export function PromoUsesDrawer({ promo, onClose }: { promo: AdminPromoCode; onC
   );
   return (
     <Drawer open title={`使用记录：${promo.code}`} size="large" onClose={onClose}>
-      <LoadedTable<AdminPromoUse>
-        loaded={uses}
+      <PagedTable<AdminPromoUse>
+        list={uses}
         size="small"
-        dataSource={uses.data?.data}
         locale={{ emptyText: <HintText>暂无使用记录</HintText> }}
-        pagination={uses.pagination}
         columns={[
           { title: '时间', dataIndex: 'created_at', render: formatTime },
           {

@@ -11,9 +11,9 @@ import { useAction } from '@/shared/use-action';
 import { fetchPage, usePagedList, type Page } from '@/shared/use-paged-list';
 import { formatTime } from '@/shared/format';
 import { FormModal } from '@/shared/form-modal';
-import { LoadedTable } from '@/shared/loaded-table';
+import { PagedTable } from '@/shared/loaded-table';
 import { PageHeader } from '@/shared/page-header';
-import { ActionLink, ConfirmLink } from '@/shared/row-actions';
+import { ActionLink, EnableToggle } from '@/shared/row-actions';
 import { FilterBar, SearchFilter } from '@/shared/filter-bar';
 import { HintText } from './hint-text';
 import { DEFAULT_RULES, PromoRulesFields, rulesBody, type PromoRulesForm } from './promo-rules-fields';
@@ -90,11 +90,9 @@ export default function PromotionsPage() {
           ]}
         />
       </FilterBar>
-      <LoadedTable<AdminPromoCode>
-        loaded={codes}
-        dataSource={codes.data?.data}
+      <PagedTable<AdminPromoCode>
+        list={codes}
         locale={{ emptyText: <HintText>暂无优惠码</HintText> }}
-        pagination={codes.pagination}
         columns={[
           {
             title: '优惠码',
@@ -132,18 +130,12 @@ export default function PromotionsPage() {
             render: (_, promo) => (
               <Space size={0}>
                 <ActionLink onClick={() => setUsesOf(promo)}>使用记录</ActionLink>
-                {promo.is_enabled ? (
-                  <ConfirmLink
-                    title={`停用 ${promo.code}？`}
-                    description="停用后下单不再使用此优惠码"
-                    okText="停用"
-                    onConfirm={() => setEnabled(promo, false)}
-                  >
-                    停用
-                  </ConfirmLink>
-                ) : (
-                  <ActionLink onClick={() => void setEnabled(promo, true)}>启用</ActionLink>
-                )}
+                <EnableToggle
+                  enabled={Boolean(promo.is_enabled)}
+                  name={promo.code}
+                  description="停用后下单不再使用此优惠码"
+                  onChange={(enabled) => setEnabled(promo, enabled)}
+                />
               </Space>
             ),
           },

@@ -42,7 +42,6 @@ export default function VipPlansPage() {
       />
       <LoadedTable<AdminVipPlan>
         loaded={plans}
-        dataSource={plans.data}
         locale={{ emptyText: '暂无会员计划' }}
         columns={[
           { title: '名称', dataIndex: 'name' },
