@@ -23,3 +23,17 @@ export async function signInToConsole(page: Page): Promise<void> {
   await page.getByRole('button', { name: '登录' }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
+
+/** `test.use(CONSOLE_DESKTOP)`: a console spec's pages get the desktop window of openConsoleContext. */
+export const CONSOLE_DESKTOP = {
+  viewport: { width: 1280, height: 800 },
+  isMobile: false,
+  hasTouch: false,
+  userAgent: DESKTOP_UA,
+  deviceScaleFactor: 1,
+};
+
+/** Opens a section of the console from its main menu. */
+export async function openConsoleSection(page: Page, label: string): Promise<void> {
+  await page.getByRole('navigation', { name: '主菜单' }).getByRole('menuitem', { name: label }).click();
+}

@@ -1,10 +1,11 @@
-import { App, Button, Flex, Popconfirm, Table, Tag } from 'antd';
+import { Button, Flex, Popconfirm, Table, Tag } from 'antd';
 import type { AdminSessionEntry } from '@kezhan/contract/admin/security';
 import { api } from '@/shared/http';
 import { LoadError } from '@/shared/states';
 import { useLoad } from '@/shared/use-load';
-
-const formatTime = (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour12: false });
+import { useAction } from '@/shared/use-action';
+import { formatTime } from '@/shared/format';
+import { ConfirmLink } from '@/shared/row-actions';
 
 /**
  * The live sessions behind `path` (mine, or an administrator's for a 超级管理员), each revocable,
@@ -17,18 +18,8 @@ export function SessionsTable({
   path: string;
   revokeAll: { method: 'POST' | 'DELETE'; path: string; label: string };
 }) {
-  const { message } = App.useApp();
   const sessions = useLoad(() => api<AdminSessionEntry[]>('GET', path), path);
-
-  const run = async (work: () => Promise<unknown>, done: string) => {
-    try {
-      await work();
-      message.success(done);
-      sessions.reload();
-    } catch (error) {
-      if (error instanceof Error) message.error(error.message);
-    }
-  };
+  const { run } = useAction(sessions.reload);
 
   if (sessions.error) return <LoadError error={sessions.error} onRetry={sessions.reload} />;
   const others = (sessions.data ?? []).filter((entry) => !entry.current).length;
@@ -72,16 +63,13 @@ export function SessionsTable({
               entry.current ? (
                 <Tag color="blue">当前会话</Tag>
               ) : (
-                <Popconfirm
+                <ConfirmLink
                   title="下线该会话？"
                   okText="下线"
-                  cancelText="取消"
                   onConfirm={() => run(() => api('DELETE', `${path}/${entry.id}`), '已下线')}
                 >
-                  <Button type="link" size="small" danger>
-                    下线
-                  </Button>
-                </Popconfirm>
+                  下线
+                </ConfirmLink>
               ),
           },
         ]}

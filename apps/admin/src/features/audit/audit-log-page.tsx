@@ -1,9 +1,10 @@
-import { useState } from 'react';
-import { DatePicker, Input, Select, Space, Table, Typography } from 'antd';
+import { DatePicker, Space, Typography } from 'antd';
 import type { AuditLogEntry, AuditLogQuery } from '@kezhan/contract/admin/session';
-import { api } from '@/shared/http';
-import { LoadError } from '@/shared/states';
-import { useLoad } from '@/shared/use-load';
+import { fetchPage, usePagedList, type Page } from '@/shared/use-paged-list';
+import { formatTime } from '@/shared/format';
+import { PagedTable } from '@/shared/loaded-table';
+import { PageHeader } from '@/shared/page-header';
+import { FilterBar, SearchFilter, SelectFilter } from '@/shared/filter-bar';
 
 const ACTION_NAMES: Record<string, string> = {
   'session.login': '登录',
@@ -64,103 +65,79 @@ const VISUALLY_HIDDEN = {
 
 const json = (value: unknown) => (value === null ? '—' : JSON.stringify(value, null, 2));
 
+const listAuditLogs = (query: AuditLogQuery) =>
+  fetchPage<Page<AuditLogEntry>>('/api/admin/audit-logs', query);
+
 export default function AuditLogPage() {
-  const [query, setQuery] = useState<AuditLogQuery>({ page: 1, page_size: 20 });
-  const logs = useLoad(
-    () =>
-      api<{ data: AuditLogEntry[]; total: number }>('GET', '/api/admin/audit-logs', {
-        query: query as Record<string, string | number | undefined>,
-      }),
-    JSON.stringify(query),
-  );
+  const logs = usePagedList(listAuditLogs);
+  const { query, filter } = logs;
   return (
     <>
-      <Typography.Title level={1} style={{ fontSize: 20, marginTop: 0 }}>
-        操作日志
-      </Typography.Title>
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Select
-          aria-label="按操作筛选"
+      <PageHeader title="操作日志" />
+      <FilterBar>
+        <SelectFilter
+          label="按操作筛选"
           placeholder="全部操作"
-          allowClear
           showSearch
-          style={{ width: 260 }}
+          width={260}
           options={ACTION_OPTIONS}
           value={typeof query.action === 'string' && query.action ? query.action : undefined}
-          onChange={(action?: string) => setQuery((current) => ({ ...current, page: 1, action }))}
+          onChange={(action?: string) => filter({ action })}
         />
-        <Input.Search
-          aria-label="按管理员筛选"
+        <SearchFilter
+          label="按管理员筛选"
           placeholder="管理员账号"
-          allowClear
-          onSearch={(administrator) => setQuery((current) => ({ ...current, page: 1, administrator }))}
+          onSearch={(administrator) => filter({ administrator })}
         />
         <DatePicker.RangePicker
           aria-label="按日期筛选"
           allowEmpty={[true, true]}
           placeholder={['开始日期', '结束日期']}
           onChange={(days) =>
-            setQuery((current) => ({
-              ...current,
-              page: 1,
-              from: days?.[0]?.format('YYYY-MM-DD'),
-              to: days?.[1]?.format('YYYY-MM-DD'),
-            }))
+            filter({ from: days?.[0]?.format('YYYY-MM-DD'), to: days?.[1]?.format('YYYY-MM-DD') })
           }
         />
-      </Space>
-      {logs.error ? (
-        <LoadError error={logs.error} onRetry={logs.reload} />
-      ) : (
-        <Table<AuditLogEntry>
-          rowKey="id"
-          loading={logs.loading}
-          dataSource={logs.data?.data}
-          locale={{ emptyText: '暂无记录' }}
-          pagination={{
-            current: Number(query.page),
-            pageSize: Number(query.page_size),
-            total: logs.data?.total ?? 0,
-            onChange: (page, pageSize) => setQuery((current) => ({ ...current, page, page_size: pageSize })),
-          }}
-          expandable={{
-            // The expand buttons' column needs a header name for screen readers; it shows none.
-            columnTitle: <span style={VISUALLY_HIDDEN}>详情</span>,
-            expandedRowRender: (entry) => (
-              <Space align="start" size="large">
-                <div>
-                  <Typography.Text strong>修改前</Typography.Text>
-                  <pre style={{ maxWidth: 420, overflow: 'auto' }}>{json(entry.before)}</pre>
-                </div>
-                <div>
-                  <Typography.Text strong>修改后</Typography.Text>
-                  <pre style={{ maxWidth: 420, overflow: 'auto' }}>{json(entry.after)}</pre>
-                </div>
-              </Space>
-            ),
-          }}
-          columns={[
-            {
-              title: '时间',
-              dataIndex: 'created_at',
-              width: 180,
-              render: (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour12: false }),
-            },
-            { title: '管理员', dataIndex: 'administrator_name', width: 120 },
-            {
-              title: '操作',
-              dataIndex: 'action',
-              render: (action: string) => ACTION_NAMES[action] ?? action,
-            },
-            {
-              title: '对象',
-              key: 'target',
-              render: (_, entry) => (entry.target_type ? `${entry.target_type} #${entry.target_id}` : '—'),
-            },
-            { title: 'IP', dataIndex: 'ip', width: 140 },
-          ]}
-        />
-      )}
+      </FilterBar>
+      <PagedTable<AuditLogEntry>
+        list={logs}
+        locale={{ emptyText: '暂无记录' }}
+        expandable={{
+          // The expand buttons' column needs a header name for screen readers; it shows none.
+          columnTitle: <span style={VISUALLY_HIDDEN}>详情</span>,
+          expandedRowRender: (entry) => (
+            <Space align="start" size="large">
+              <div>
+                <Typography.Text strong>修改前</Typography.Text>
+                <pre style={{ maxWidth: 420, overflow: 'auto' }}>{json(entry.before)}</pre>
+              </div>
+              <div>
+                <Typography.Text strong>修改后</Typography.Text>
+                <pre style={{ maxWidth: 420, overflow: 'auto' }}>{json(entry.after)}</pre>
+              </div>
+            </Space>
+          ),
+        }}
+        columns={[
+          {
+            title: '时间',
+            dataIndex: 'created_at',
+            width: 180,
+            render: formatTime,
+          },
+          { title: '管理员', dataIndex: 'administrator_name', width: 120 },
+          {
+            title: '操作',
+            dataIndex: 'action',
+            render: (action: string) => ACTION_NAMES[action] ?? action,
+          },
+          {
+            title: '对象',
+            key: 'target',
+            render: (_, entry) => (entry.target_type ? `${entry.target_type} #${entry.target_id}` : '—'),
+          },
+          { title: 'IP', dataIndex: 'ip', width: 140 },
+        ]}
+      />
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Descriptions, Space, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Space, Typography } from 'antd';
 import type { AdminImportSummary } from '@kezhan/contract/admin/courses';
 import { api } from '@/shared/http';
+import { useAction } from '@/shared/use-action';
 
 const SUMMARY_LABELS: [keyof AdminImportSummary, string][] = [
   ['categories', '分类'],
@@ -14,13 +15,11 @@ const SUMMARY_LABELS: [keyof AdminImportSummary, string][] = [
 
 /** The content file of `npm run cli -- import` / `export`, from the browser. */
 export default function ContentTransferPage() {
-  const { message } = App.useApp();
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useAction();
   const [summary, setSummary] = useState<AdminImportSummary>();
 
-  const download = async () => {
-    setBusy(true);
-    try {
+  const download = () =>
+    run(async () => {
       const content = await api<unknown>('GET', '/api/admin/content/export');
       const link = document.createElement('a');
       link.href = URL.createObjectURL(
@@ -29,17 +28,11 @@ export default function ContentTransferPage() {
       link.download = `kezhan-content-${new Date().toISOString().slice(0, 10)}.json`;
       link.click();
       URL.revokeObjectURL(link.href);
-    } catch (error) {
-      message.error((error as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
-  const upload = async (file: File) => {
-    setBusy(true);
+  const upload = (file: File) => {
     setSummary(undefined);
-    try {
+    return run(async () => {
       let content: unknown;
       try {
         content = JSON.parse(await file.text());
@@ -47,12 +40,7 @@ export default function ContentTransferPage() {
         throw new Error('文件不是有效的 JSON');
       }
       setSummary(await api<AdminImportSummary>('POST', '/api/admin/content/import', { body: { content } }));
-      message.success('导入完成');
-    } catch (error) {
-      message.error((error as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    }, '导入完成');
   };
 
   return (

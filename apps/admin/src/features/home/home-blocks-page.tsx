@@ -4,6 +4,7 @@ import { HOME_BLOCK_SIGNS, type AdminHomeBlock } from '@kezhan/contract/admin/si
 import { api } from '@/shared/http';
 import { LoadError, PageLoading } from '@/shared/states';
 import { useLoad } from '@/shared/use-load';
+import { useAction } from '@/shared/use-action';
 
 const BLOCK_NAMES: Record<string, string> = {
   slider: '轮播图',
@@ -98,7 +99,7 @@ export default function HomeBlocksPage() {
   const blocks = useLoad(() => api<AdminHomeBlock[]>('GET', '/api/admin/home-blocks'), 'home');
   const [drafts, setDrafts] = useState<Draft[]>([]);
   const [adding, setAdding] = useState<string>('h5-vod-v1');
-  const [saving, setSaving] = useState(false);
+  const { run, busy: saving } = useAction(blocks.reload);
 
   useEffect(() => {
     if (blocks.data) setDrafts(blocks.data.map(toDraft));
@@ -122,18 +123,10 @@ export default function HomeBlocksPage() {
       message.error(`第 ${broken + 1} 个模块的配置不是有效的 JSON`);
       return;
     }
-    setSaving(true);
-    try {
-      await api('PUT', '/api/admin/home-blocks', {
-        body: { blocks: drafts.map((draft, index) => ({ sign: draft.sign, config: parsed[index].config })) },
-      });
-      message.success('首页已保存，刷新 H5 首页即可看到');
-      blocks.reload();
-    } catch (error) {
-      message.error((error as Error).message);
-    } finally {
-      setSaving(false);
-    }
+    const body = {
+      blocks: drafts.map((draft, index) => ({ sign: draft.sign, config: parsed[index].config })),
+    };
+    await run(() => api('PUT', '/api/admin/home-blocks', { body }), '首页已保存，刷新 H5 首页即可看到');
   };
 
   return (

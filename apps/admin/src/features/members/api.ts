@@ -5,14 +5,13 @@ import type {
   adminMembersApi,
 } from '@kezhan/contract/admin/members';
 import { api } from '@/shared/http';
+import { fetchPage } from '@/shared/use-paged-list';
 
 export type MemberPage = DataOf<typeof adminMembersApi.list>;
 export type MemberDetail = DataOf<typeof adminMembersApi.detail>;
 
 export const listMembers = (query: AdminMemberListQuery) =>
-  api<MemberPage>('GET', '/api/admin/members', {
-    query: query as Record<string, string | number | undefined>,
-  });
+  fetchPage<MemberPage>('/api/admin/members', query);
 export const getMember = (id: number) => api<MemberDetail>('GET', `/api/admin/members/${id}`);
 export const setLock = (id: number, isLock: 0 | 1) =>
   api<[]>('PUT', `/api/admin/members/${id}/lock`, { body: { is_lock: isLock } });
@@ -24,12 +23,5 @@ export const changeMobile = (id: number, mobile: string) =>
   api<[]>('PUT', `/api/admin/members/${id}/mobile`, { body: { mobile } });
 export const sendMessage = (id: number, message: string) =>
   api<[]>('POST', `/api/admin/members/${id}/messages`, { body: { message } });
-export const searchCourses = (keyword: string) =>
-  api<{ data: { id: number; title: string }[] }>('GET', '/api/admin/courses', {
-    query: { keyword, page_size: 20 },
-  });
 export const listVipPlans = () =>
   api<DataOf<typeof adminMembersApi.vipPlans>>('GET', '/api/admin/members/vip-plans');
-
-export const formatTime = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—';

@@ -1,17 +1,11 @@
 import { useState } from 'react';
 import {
-  App,
   Avatar,
   Button,
   Descriptions,
   Flex,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
   Popconfirm,
   Progress,
-  Select,
   Space,
   Table,
   Tabs,
@@ -19,23 +13,15 @@ import {
   Typography,
 } from 'antd';
 import { Link, useParams } from 'react-router-dom';
-import type { AdminMemberGoodsBody, MemberGoodsKind } from '@kezhan/contract/admin/members';
+import type { MemberGoodsKind } from '@kezhan/contract/admin/members';
 import { ORDER_STATUS_TEXT, type OrderStatus } from '@kezhan/contract/order-status';
 import { useSession } from '@/shared/session';
 import { LoadError, PageLoading } from '@/shared/states';
 import { useLoad } from '@/shared/use-load';
-import {
-  changeMobile,
-  formatTime,
-  getMember,
-  grantGoods,
-  listVipPlans,
-  revokeGoods,
-  searchCourses,
-  sendMessage,
-  setLock,
-  type MemberDetail,
-} from './api';
+import { useAction } from '@/shared/use-action';
+import { formatTime } from '@/shared/format';
+import { changeMobile, getMember, sendMessage, setLock } from './api';
+import { GoodsDialog, TextDialog } from './member-dialogs';
 
 type Dialog =
   { kind: 'grant' | 'revoke'; goods: MemberGoodsKind } | { kind: 'mobile' } | { kind: 'message' } | null;
@@ -43,185 +29,24 @@ type Dialog =
 const PLATFORM_NAMES: Record<string, string> = { H5: '手机网页', PC: '电脑网页', APP: 'App', MINI: '小程序' };
 const SOCIAL_NAMES: Record<string, string> = { qq: 'QQ', wechat: '微信', wechat_mp: '微信公众号' };
 
-function CoursePicker({ value, onChange }: { value?: number; onChange?: (value: number) => void }) {
-  const [keyword, setKeyword] = useState('');
-  const courses = useLoad(() => searchCourses(keyword), keyword);
-  return (
-    <Select
-      aria-label="课程"
-      showSearch
-      value={value}
-      onChange={onChange}
-      filterOption={false}
-      onSearch={setKeyword}
-      placeholder="输入课程名称搜索"
-      loading={courses.loading}
-      options={(courses.data?.data ?? []).map((course) => ({ value: course.id, label: course.title }))}
-    />
-  );
-}
-
-function GoodsDialog({
-  member,
-  dialog,
-  onClose,
-  onDone,
-}: {
-  member: MemberDetail;
-  dialog: { kind: 'grant' | 'revoke'; goods: MemberGoodsKind };
-  onClose: () => void;
-  onDone: () => void;
-}) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<AdminMemberGoodsBody>();
-  const [saving, setSaving] = useState(false);
-  const plans = useLoad(listVipPlans, 'vip-plans');
-  const granting = dialog.kind === 'grant';
-  const title = `${granting ? '赠送' : '撤销'}${dialog.goods === 'course' ? '课程' : '会员天数'}`;
-  const ownedCourses = member.courses.map((course) => ({ value: course.course_id, label: course.title }));
-
-  const submit = async () => {
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
-      const body = { ...values, kind: dialog.goods };
-      await (granting ? grantGoods : revokeGoods)(member.profile.id, body);
-      message.success(granting ? '已赠送' : '已撤销');
-      onDone();
-    } catch (error) {
-      message.error((error as Error).message);
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  return (
-    <Modal
-      open
-      title={title}
-      okText="确定"
-      cancelText="取消"
-      confirmLoading={saving}
-      onOk={submit}
-      onCancel={onClose}
-    >
-      <Form form={form} layout="vertical">
-        {dialog.goods === 'course' && (
-          <Form.Item name="course_id" label="课程" rules={[{ required: true, message: '请选择课程' }]}>
-            {granting ? (
-              <CoursePicker />
-            ) : (
-              <Select aria-label="课程" options={ownedCourses} placeholder="学员拥有的课程" />
-            )}
-          </Form.Item>
-        )}
-        {dialog.goods === 'vip' && granting && (
-          <Form.Item name="role_id" label="会员计划" rules={[{ required: true, message: '请选择会员计划' }]}>
-            <Select
-              aria-label="会员计划"
-              loading={plans.loading}
-              options={(plans.data ?? []).map((plan) => ({ value: plan.id, label: plan.name }))}
-            />
-          </Form.Item>
-        )}
-        {dialog.goods === 'vip' && (
-          <Form.Item name="days" label="天数" rules={[{ required: true, message: '请填写天数' }]}>
-            <InputNumber min={1} max={36500} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-        )}
-        <Form.Item
-          name="reason"
-          label="原因"
-          rules={[{ required: true, whitespace: true, message: '请填写原因（200 字以内）' }]}
-        >
-          <Input.TextArea maxLength={200} showCount rows={3} placeholder="记录在操作日志中" />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
-
-function TextDialog({
-  title,
-  label,
-  initial,
-  maxLength,
-  onSubmit,
-  onClose,
-}: {
-  title: string;
-  label: string;
-  initial: string;
-  maxLength: number;
-  onSubmit: (value: string) => Promise<void>;
-  onClose: () => void;
-}) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<{ value: string }>();
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    const { value } = await form.validateFields();
-    setSaving(true);
-    try {
-      await onSubmit(value.trim());
-    } catch (error) {
-      message.error((error as Error).message);
-    } finally {
-      setSaving(false);
-    }
-  };
-  return (
-    <Modal
-      open
-      title={title}
-      okText="确定"
-      cancelText="取消"
-      confirmLoading={saving}
-      onOk={submit}
-      onCancel={onClose}
-    >
-      <Form form={form} layout="vertical" initialValues={{ value: initial }}>
-        <Form.Item
-          name="value"
-          label={label}
-          rules={[{ required: true, whitespace: true, message: `请输入${label}` }]}
-        >
-          {maxLength > 20 ? (
-            <Input.TextArea maxLength={maxLength} showCount rows={4} />
-          ) : (
-            <Input maxLength={maxLength} />
-          )}
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
-
 export default function MemberDetailPage() {
   const id = Number(useParams().id);
   const { can } = useSession();
-  const { message } = App.useApp();
   const member = useLoad(() => getMember(id), String(id));
+  const { run } = useAction(member.reload);
   const [dialog, setDialog] = useState<Dialog>(null);
   const canEdit = can('member.edit');
 
   if (member.error) return <LoadError error={member.error} onRetry={member.reload} />;
   if (!member.data) return <PageLoading />;
   const { profile } = member.data;
-  const done = () => {
-    setDialog(null);
-    member.reload();
-  };
+  const close = () => setDialog(null);
 
-  const toggleLock = async () => {
-    try {
-      await setLock(profile.id, profile.is_lock ? 0 : 1);
-      message.success(profile.is_lock ? '已解锁' : '已锁定，学员已在所有设备退出登录');
-      member.reload();
-    } catch (error) {
-      message.error((error as Error).message);
-    }
-  };
+  const toggleLock = () =>
+    run(
+      () => setLock(profile.id, profile.is_lock ? 0 : 1),
+      profile.is_lock ? '已解锁' : '已锁定，学员已在所有设备退出登录',
+    );
 
   return (
     <>
@@ -397,34 +222,28 @@ export default function MemberDetailPage() {
         ]}
       />
       {(dialog?.kind === 'grant' || dialog?.kind === 'revoke') && (
-        <GoodsDialog member={member.data} dialog={dialog} onClose={() => setDialog(null)} onDone={done} />
+        <GoodsDialog member={member.data} dialog={dialog} onClose={close} onDone={member.reload} />
       )}
       {dialog?.kind === 'mobile' && (
         <TextDialog
           title="修改手机号"
           label="新手机号"
-          initial=""
           maxLength={20}
-          onClose={() => setDialog(null)}
-          onSubmit={async (mobile) => {
-            await changeMobile(profile.id, mobile);
-            message.success('手机号已修改');
-            done();
-          }}
+          onSubmit={(mobile) => changeMobile(profile.id, mobile)}
+          done="手机号已修改"
+          onDone={member.reload}
+          onClose={close}
         />
       )}
       {dialog?.kind === 'message' && (
         <TextDialog
           title={`发送消息给 ${profile.nick_name}`}
           label="消息内容"
-          initial=""
           maxLength={500}
-          onClose={() => setDialog(null)}
-          onSubmit={async (text) => {
-            await sendMessage(profile.id, text);
-            message.success('消息已发送');
-            done();
-          }}
+          onSubmit={(text) => sendMessage(profile.id, text)}
+          done="消息已发送"
+          onDone={member.reload}
+          onClose={close}
         />
       )}
     </>

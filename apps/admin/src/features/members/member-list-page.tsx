@@ -1,98 +1,82 @@
-import { useState } from 'react';
-import { Avatar, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Avatar, Space, Tag } from 'antd';
 import { Link } from 'react-router-dom';
-import type { AdminMember, AdminMemberListQuery } from '@kezhan/contract/admin/members';
-import { LoadError } from '@/shared/states';
-import { useLoad } from '@/shared/use-load';
-import { formatTime, listMembers } from './api';
+import type { AdminMember } from '@kezhan/contract/admin/members';
+import { usePagedList } from '@/shared/use-paged-list';
+import { formatTime } from '@/shared/format';
+import { PagedTable } from '@/shared/loaded-table';
+import { PageHeader } from '@/shared/page-header';
+import { FilterBar, SearchFilter, SelectFilter } from '@/shared/filter-bar';
+import { listMembers } from './api';
 
 export default function MemberListPage() {
-  const [query, setQuery] = useState<AdminMemberListQuery>({ page: 1, page_size: 20 });
-  const members = useLoad(() => listMembers(query), JSON.stringify(query));
-  const change = (patch: Partial<AdminMemberListQuery>) =>
-    setQuery((current) => ({ ...current, page: 1, ...patch }));
+  const members = usePagedList(listMembers);
+  const { filter } = members;
 
   return (
     <>
-      <Typography.Title level={1} style={{ fontSize: 20, marginTop: 0 }}>
-        学员管理
-      </Typography.Title>
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
+      <PageHeader title="学员管理" />
+      <FilterBar>
+        <SearchFilter
+          label="搜索学员"
           placeholder="学员 ID、手机号或昵称"
-          aria-label="搜索学员"
-          allowClear
-          onSearch={(keyword) => change({ keyword })}
-          style={{ width: 280 }}
+          width={280}
+          onSearch={(keyword) => filter({ keyword })}
         />
-        <Select
-          aria-label="锁定状态"
+        <SelectFilter
+          label="锁定状态"
           placeholder="全部状态"
-          allowClear
-          style={{ width: 130 }}
+          width={130}
           options={[
             { value: 0, label: '正常' },
             { value: 1, label: '已锁定' },
           ]}
-          onChange={(value?: number) => change({ is_lock: value })}
+          onChange={(value?: number) => filter({ is_lock: value })}
         />
-      </Space>
-      {members.error ? (
-        <LoadError error={members.error} onRetry={members.reload} />
-      ) : (
-        <Table<AdminMember>
-          rowKey="id"
-          loading={members.loading}
-          dataSource={members.data?.data}
-          locale={{ emptyText: '没有找到学员' }}
-          pagination={{
-            current: Number(query.page),
-            pageSize: Number(query.page_size),
-            total: members.data?.total ?? 0,
-            showTotal: (total) => `共 ${total} 名学员`,
-            onChange: (page, pageSize) => setQuery((current) => ({ ...current, page, page_size: pageSize })),
-          }}
-          columns={[
-            { title: 'ID', dataIndex: 'id', width: 80 },
-            {
-              title: '学员',
-              dataIndex: 'nick_name',
-              render: (name: string, member) => (
-                <Space>
-                  <Avatar src={member.avatar || undefined} alt="" size="small" />
-                  <Link to={`/members/${member.id}`}>{name}</Link>
-                </Space>
-              ),
-            },
-            {
-              title: '手机号',
-              dataIndex: 'mobile',
-              width: 140,
-              render: (mobile: string, member) => (member.is_bind_mobile ? mobile : <Tag>未绑定</Tag>),
-            },
-            {
-              title: '会员',
-              dataIndex: 'role_name',
-              width: 180,
-              render: (name: string, member) =>
-                name ? `${name}（至 ${formatTime(member.role_expired_at)}）` : '—',
-            },
-            {
-              title: '状态',
-              dataIndex: 'is_lock',
-              width: 90,
-              render: (isLock: number) => (isLock ? <Tag color="#a8071a">已锁定</Tag> : <Tag>正常</Tag>),
-            },
-            { title: '注册时间', dataIndex: 'created_at', width: 180, render: formatTime },
-            {
-              title: '操作',
-              key: 'actions',
-              width: 90,
-              render: (_, member) => <Link to={`/members/${member.id}`}>详情</Link>,
-            },
-          ]}
-        />
-      )}
+      </FilterBar>
+      <PagedTable<AdminMember>
+        list={members}
+        locale={{ emptyText: '没有找到学员' }}
+        showTotal={(total) => `共 ${total} 名学员`}
+        columns={[
+          { title: 'ID', dataIndex: 'id', width: 80 },
+          {
+            title: '学员',
+            dataIndex: 'nick_name',
+            render: (name: string, member) => (
+              <Space>
+                <Avatar src={member.avatar || undefined} alt="" size="small" />
+                <Link to={`/members/${member.id}`}>{name}</Link>
+              </Space>
+            ),
+          },
+          {
+            title: '手机号',
+            dataIndex: 'mobile',
+            width: 140,
+            render: (mobile: string, member) => (member.is_bind_mobile ? mobile : <Tag>未绑定</Tag>),
+          },
+          {
+            title: '会员',
+            dataIndex: 'role_name',
+            width: 180,
+            render: (name: string, member) =>
+              name ? `${name}（至 ${formatTime(member.role_expired_at)}）` : '—',
+          },
+          {
+            title: '状态',
+            dataIndex: 'is_lock',
+            width: 90,
+            render: (isLock: number) => (isLock ? <Tag color="#a8071a">已锁定</Tag> : <Tag>正常</Tag>),
+          },
+          { title: '注册时间', dataIndex: 'created_at', width: 180, render: formatTime },
+          {
+            title: '操作',
+            key: 'actions',
+            width: 90,
+            render: (_, member) => <Link to={`/members/${member.id}`}>详情</Link>,
+          },
+        ]}
+      />
     </>
   );
 }

@@ -1,26 +1,14 @@
-import { useEffect, useState } from 'react';
-import {
-  App,
-  Button,
-  Card,
-  DatePicker,
-  Form,
-  Input,
-  InputNumber,
-  Progress,
-  Radio,
-  Select,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { useEffect } from 'react';
+import { Button, Card, DatePicker, Form, Input, InputNumber, Progress, Radio, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { AdminBroadcast, AdminBroadcastBody, BroadcastAudience } from '@kezhan/contract/admin/members';
 import { api } from '@/shared/http';
-import { LoadError } from '@/shared/states';
-import { useLoad } from '@/shared/use-load';
-
-type BroadcastPage = { data: AdminBroadcast[]; total: number };
+import { useAction } from '@/shared/use-action';
+import { usePagedList, type Page } from '@/shared/use-paged-list';
+import { formatTime } from '@/shared/format';
+import { CourseSelect } from '@/shared/course-select';
+import { PagedTable } from '@/shared/loaded-table';
+import { PageHeader } from '@/shared/page-header';
 
 interface ComposeForm {
   message: string;
@@ -44,45 +32,15 @@ const STATE_TAGS: Record<AdminBroadcast['state'], { text: string; color?: string
   done: { text: '已完成', color: '#1f6f1a' },
 };
 
-const formatTime = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—';
-
-function CourseSelect({ value, onChange }: { value?: number; onChange?: (value: number) => void }) {
-  const [keyword, setKeyword] = useState('');
-  const courses = useLoad(
-    () =>
-      api<{ data: { id: number; title: string }[] }>('GET', '/api/admin/courses', {
-        query: { keyword, page_size: 20 },
-      }),
-    keyword,
-  );
-  return (
-    <Select
-      aria-label="课程"
-      showSearch
-      value={value}
-      onChange={onChange}
-      filterOption={false}
-      onSearch={setKeyword}
-      placeholder="输入课程名称搜索"
-      loading={courses.loading}
-      notFoundContent={courses.error ? courses.error.message : undefined}
-      options={(courses.data?.data ?? []).map((course) => ({ value: course.id, label: course.title }))}
-    />
-  );
-}
+const listBroadcasts = (query: { page: number; page_size: number }) =>
+  api<Page<AdminBroadcast>>('GET', '/api/admin/broadcasts', { query });
 
 export default function BroadcastsPage() {
-  const { message } = App.useApp();
   const [form] = Form.useForm<ComposeForm>();
   const audience = Form.useWatch('audience', form);
-  const [page, setPage] = useState(1);
-  const [sending, setSending] = useState(false);
-  const broadcasts = useLoad(
-    () => api<BroadcastPage>('GET', '/api/admin/broadcasts', { query: { page, page_size: 10 } }),
-    String(page),
-  );
+  const broadcasts = usePagedList(listBroadcasts, 10);
   const { reload } = broadcasts;
+  const { run, busy: sending } = useAction();
   const unfinished = broadcasts.data?.data.some((item) => item.state !== 'done') ?? false;
 
   // Progress of group messages comes from the background job: look again while one is under way.
@@ -104,25 +62,19 @@ export default function BroadcastsPage() {
       registered_to:
         values.audience === 'registered' ? values.registered?.[1].format('YYYY-MM-DD') : undefined,
     };
-    setSending(true);
-    try {
-      await api<{ id: number }>('POST', '/api/admin/broadcasts', { body });
-      message.success(values.audience === 'member' ? '消息已发送' : '已开始发送，可在下方查看进度');
-      form.resetFields(['message']);
-      setPage(1);
-      reload();
-    } catch (error) {
-      message.error((error as Error).message);
-    } finally {
-      setSending(false);
-    }
+    const sent = await run(
+      () => api<{ id: number }>('POST', '/api/admin/broadcasts', { body }),
+      values.audience === 'member' ? '消息已发送' : '已开始发送，可在下方查看进度',
+    );
+    if (!sent) return;
+    form.resetFields(['message']);
+    broadcasts.goTo(1);
+    reload();
   };
 
   return (
     <>
-      <Typography.Title level={1} style={{ fontSize: 20, marginTop: 0 }}>
-        站内消息
-      </Typography.Title>
+      <PageHeader title="站内消息" />
       <Card title="发送消息" style={{ marginBottom: 24, maxWidth: 720 }}>
         <Form form={form} layout="vertical" initialValues={{ audience: 'member' }}>
           <Form.Item name="audience" label="发送对象">
@@ -166,53 +118,43 @@ export default function BroadcastsPage() {
       <Typography.Title level={2} style={{ fontSize: 16 }}>
         发送记录
       </Typography.Title>
-      {broadcasts.error ? (
-        <LoadError error={broadcasts.error} onRetry={reload} />
-      ) : (
-        <Table<AdminBroadcast>
-          rowKey="id"
-          loading={broadcasts.loading && !broadcasts.data}
-          dataSource={broadcasts.data?.data}
-          locale={{ emptyText: '还没有发送过消息' }}
-          pagination={{
-            current: page,
-            pageSize: 10,
-            total: broadcasts.data?.total ?? 0,
-            onChange: setPage,
-          }}
-          columns={[
-            { title: '内容', dataIndex: 'message', ellipsis: true },
-            { title: '发送对象', dataIndex: 'audience_text', width: 220 },
-            {
-              title: '进度',
-              key: 'progress',
-              width: 220,
-              render: (_, item) => (
-                <>
-                  <Progress
-                    percent={item.total ? Math.floor((item.sent / item.total) * 100) : 100}
-                    size="small"
-                    aria-label={`已发送 ${item.sent} / ${item.total}`}
-                  />
-                  <Typography.Text type="secondary">
-                    {item.sent} / {item.total}
-                  </Typography.Text>
-                </>
-              ),
-            },
-            {
-              title: '状态',
-              dataIndex: 'state',
-              width: 90,
-              render: (state: AdminBroadcast['state']) => (
-                <Tag color={STATE_TAGS[state].color}>{STATE_TAGS[state].text}</Tag>
-              ),
-            },
-            { title: '发送人', dataIndex: 'administrator_name', width: 110 },
-            { title: '创建时间', dataIndex: 'created_at', width: 170, render: formatTime },
-          ]}
-        />
-      )}
+      <PagedTable<AdminBroadcast>
+        list={broadcasts}
+        // Polled while a message is under way: only the first load shows the spinner.
+        loading={broadcasts.loading && !broadcasts.data}
+        locale={{ emptyText: '还没有发送过消息' }}
+        columns={[
+          { title: '内容', dataIndex: 'message', ellipsis: true },
+          { title: '发送对象', dataIndex: 'audience_text', width: 220 },
+          {
+            title: '进度',
+            key: 'progress',
+            width: 220,
+            render: (_, item) => (
+              <>
+                <Progress
+                  percent={item.total ? Math.floor((item.sent / item.total) * 100) : 100}
+                  size="small"
+                  aria-label={`已发送 ${item.sent} / ${item.total}`}
+                />
+                <Typography.Text type="secondary">
+                  {item.sent} / {item.total}
+                </Typography.Text>
+              </>
+            ),
+          },
+          {
+            title: '状态',
+            dataIndex: 'state',
+            width: 90,
+            render: (state: AdminBroadcast['state']) => (
+              <Tag color={STATE_TAGS[state].color}>{STATE_TAGS[state].text}</Tag>
+            ),
+          },
+          { title: '发送人', dataIndex: 'administrator_name', width: 110 },
+          { title: '创建时间', dataIndex: 'created_at', width: 170, render: formatTime },
+        ]}
+      />
     </>
   );
 }

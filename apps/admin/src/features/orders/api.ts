@@ -7,14 +7,12 @@ import type {
 } from '@kezhan/contract/admin/orders';
 import { ORDER_STATUS_TEXT } from '@kezhan/contract/order-status';
 import { api } from '@/shared/http';
+import { fetchPage } from '@/shared/use-paged-list';
 
 export type OrderPage = DataOf<typeof adminOrdersApi.list>;
 export type OrderDetail = DataOf<typeof adminOrdersApi.detail>;
 
-type Query = Record<string, string | number | undefined>;
-
-export const listOrders = (query: AdminOrderListQuery) =>
-  api<OrderPage>('GET', '/api/admin/orders', { query: query as Query });
+export const listOrders = (query: AdminOrderListQuery) => fetchPage<OrderPage>('/api/admin/orders', query);
 export const getOrder = (orderNo: string) =>
   api<OrderDetail>('GET', `/api/admin/orders/${encodeURIComponent(orderNo)}`);
 export const markPaid = (orderNo: string, reference: string) =>
@@ -71,6 +69,3 @@ export const REFUND_GATEWAY_TEXT: Record<string, string> = {
   sandbox: '模拟支付',
   manual: '线下退回',
 };
-
-export const formatTime = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—';

@@ -22,8 +22,9 @@ import { ORDER_STATUS_TEXT, type OrderStatus } from '@kezhan/contract/order-stat
 import { useSession } from '@/shared/session';
 import { LoadError, PageLoading } from '@/shared/states';
 import { useLoad } from '@/shared/use-load';
+import { useAction } from '@/shared/use-action';
+import { formatTime } from '@/shared/format';
 import {
-  formatTime,
   getOrder,
   GOODS_TYPE_TEXT,
   markPaid,
@@ -170,17 +171,9 @@ function RefundDialog({
 }
 
 function MarkPaidButton({ orderNo, onDone }: { orderNo: string; onDone: () => void }) {
-  const { message } = App.useApp();
+  const { run } = useAction(onDone);
   const [reference, setReference] = useState('');
-  const confirm = async () => {
-    try {
-      await markPaid(orderNo, reference);
-      message.success('已确认收款');
-      onDone();
-    } catch (error) {
-      message.error((error as Error).message);
-    }
-  };
+  const confirm = () => run(() => markPaid(orderNo, reference), '已确认收款');
   return (
     <Popconfirm
       title="确认已收到这笔手动打款？"

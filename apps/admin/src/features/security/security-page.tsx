@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Form, Input, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Space, Tag, Typography } from 'antd';
 import type { InputProps } from 'antd';
 import type { AdminSecurityStatus, TotpEnrolment } from '@kezhan/contract/admin/security';
 import { api } from '@/shared/http';
 import { LoadError, PageLoading } from '@/shared/states';
 import { useLoad } from '@/shared/use-load';
+import { useAction } from '@/shared/use-action';
 import { SessionsTable } from '@/shared/sessions-table';
 
 const codeRules = [
@@ -21,26 +22,11 @@ function CodeInput(props: InputProps) {
 
 /** 账号安全: two-step verification (TOTP) of the signed-in administrator, and their sessions. */
 export default function SecurityPage() {
-  const { message } = App.useApp();
   const status = useLoad(() => api<AdminSecurityStatus>('GET', '/api/admin/security'), 'security');
   const [enrolment, setEnrolment] = useState<TotpEnrolment>();
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useAction();
   const [enableForm] = Form.useForm<{ code: string }>();
   const [disableForm] = Form.useForm<{ code: string }>();
-
-  const run = async (work: () => Promise<unknown>, done?: string) => {
-    setBusy(true);
-    try {
-      await work();
-      if (done) message.success(done);
-      return true;
-    } catch (error) {
-      if (error instanceof Error) message.error(error.message);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const startEnrolment = () =>
     run(async () => {
@@ -48,27 +34,18 @@ export default function SecurityPage() {
       enableForm.resetFields();
     });
 
-  const enable = async ({ code }: { code: string }) => {
-    const done = await run(
-      () => api('POST', '/api/admin/security/totp/enable', { body: { code } }),
-      '两步验证已开启',
-    );
-    if (done) {
-      setEnrolment(undefined);
-      status.reload();
-    }
-  };
-
-  const disable = async ({ code }: { code: string }) => {
-    const done = await run(
-      () => api('POST', '/api/admin/security/totp/disable', { body: { code } }),
-      '两步验证已关闭',
-    );
-    if (done) {
-      disableForm.resetFields();
-      status.reload();
-    }
-  };
+  /** Turns two-step verification on or off with a code from the app. */
+  const submitCode =
+    (turn: 'enable' | 'disable', done: string, after: () => void) =>
+    async ({ code }: { code: string }) => {
+      const path = `/api/admin/security/totp/${turn}`;
+      if (await run(() => api('POST', path, { body: { code } }), done)) {
+        after();
+        status.reload();
+      }
+    };
+  const enable = submitCode('enable', '两步验证已开启', () => setEnrolment(undefined));
+  const disable = submitCode('disable', '两步验证已关闭', () => disableForm.resetFields());
 
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>

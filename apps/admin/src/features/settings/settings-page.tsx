@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { App, Button, Card, Form, Input, InputNumber, Space, Switch, Tabs, Tag, Typography } from 'antd';
 import type { DataOf } from '@kezhan/contract/endpoint';
 import { SETTING_GROUPS, type AdminSetting, type adminSiteApi } from '@kezhan/contract/admin/site';
 import { api } from '@/shared/http';
 import { LoadError, PageLoading } from '@/shared/states';
 import { useLoad } from '@/shared/use-load';
+import { useAction } from '@/shared/use-action';
 
 type Settings = DataOf<typeof adminSiteApi.settings>;
 type Values = Record<string, string | number | boolean>;
@@ -30,7 +31,7 @@ export default function SettingsPage() {
   const { message } = App.useApp();
   const settings = useLoad(() => api<Settings>('GET', '/api/admin/settings'), 'settings');
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { run, busy: saving } = useAction(settings.reload);
 
   useEffect(() => {
     if (settings.data) {
@@ -55,16 +56,7 @@ export default function SettingsPage() {
       message.info('没有修改');
       return;
     }
-    setSaving(true);
-    try {
-      await api('PUT', '/api/admin/settings', { body: { values: changed } });
-      message.success('已保存，立即生效');
-      settings.reload();
-    } catch (error) {
-      message.error((error as Error).message);
-    } finally {
-      setSaving(false);
-    }
+    await run(() => api('PUT', '/api/admin/settings', { body: { values: changed } }), '已保存，立即生效');
   };
 
   return (
