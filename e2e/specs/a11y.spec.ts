@@ -1,12 +1,13 @@
 import type { Page } from '@playwright/test';
-import { axeViolations, COLOUR_RULES, useTheme, type Theme } from '../support/a11y';
+import { axeViolations, COLOUR_RULES } from '../support/a11y';
 import { expect, registerMember, test } from '../support/fixtures';
 import { uniqueMobile, type KezhanServer } from '../support/server';
 
 /**
  * axe-core on every screen, logged out and logged in, dialogs included: 0 violations.
- * Each test visits its screens in turn and reports every violation at once. The light theme runs
- * every rule; the dark theme changes only colours, so it runs the colour rules.
+ * Each test visits its screens in turn and reports every violation at once. Each screen is scanned
+ * in the light theme with every rule, then in the dark theme (which changes only colours) with
+ * the colour rules.
  */
 
 interface Lesson {
@@ -34,114 +35,128 @@ async function settle(page: Page) {
   await page.waitForTimeout(300);
 }
 
-/** axe violations of a screen, plus a line when it has not exactly one h1. */
-async function scan(page: Page, path: string, rules?: string[]): Promise<string[]> {
+/**
+ * axe violations of the page as it is, in both themes: every rule in the light one, then the
+ * colour rules in the dark one (the app follows the system's colour scheme, so switching it
+ * repaints the same screen without loading it again).
+ */
+async function scanThemes(page: Page, label: string): Promise<string[]> {
+  await page.emulateMedia({ colorScheme: 'light' });
+  const found = await axeViolations(page, `${label} (light)`);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.waitForTimeout(150);
+  found.push(...(await axeViolations(page, `${label} (dark)`, COLOUR_RULES)));
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  return found;
+}
+
+/** A screen's violations in both themes, plus a line when it has not exactly one h1. */
+async function scan(page: Page, path: string): Promise<string[]> {
   await page.goto(path);
   await settle(page);
-  const found = await axeViolations(page, path, rules);
+  const found = await scanThemes(page, path);
   const h1 = await page.locator('h1').allInnerTexts();
   if (h1.length !== 1) found.push(`${path} has ${h1.length} h1: ${h1.join(' / ')}`);
   return found;
 }
 
-test.setTimeout(180_000);
+test.setTimeout(240_000);
 
-for (const theme of ['light', 'dark'] as Theme[]) {
-  test.describe(`axe (${theme})`, () => {
-    const rules = theme === 'dark' ? COLOUR_RULES : undefined;
-    test.beforeEach(async ({ page }) => {
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-      await useTheme(page, theme);
-    });
-
-    test(`visitor screens have no violations (${theme})`, async ({ page, kezhan }) => {
-      const sql = await demoCourse(kezhan, 'SQL 实战：从查询到优化');
-      const found: string[] = [];
-      for (const path of [
-        '/',
-        '/vod',
-        `/vod/detail?id=${sql.id}`,
-        '/search',
-        '/search?keywords=Python',
-        '/member',
-        '/member/setting',
-        '/login',
-        '/login-password',
-        '/password-reset',
-        '/login-error',
-        '/no-such-page',
-      ])
-        found.push(...(await scan(page, path, rules)));
-
-      // the captcha dialog of the SMS login
-      await page.goto('/login');
-      await page.getByPlaceholder('请输入手机号码').fill(uniqueMobile());
-      await page.getByRole('checkbox', { name: /勾选同意/ }).check();
-      await page.getByRole('button', { name: '获取短信验证码' }).click();
-      await expect(page.getByRole('img', { name: '图形验证码' })).toBeVisible();
-      await page.waitForTimeout(300);
-      found.push(...(await axeViolations(page, 'captcha dialog', rules)));
-      expect(found).toEqual([]);
-    });
-
-    test(`member screens have no violations (${theme})`, async ({ page, kezhan }) => {
-      const token = await registerMember(kezhan, uniqueMobile());
-      await page.addInitScript((t) => localStorage.setItem('meedu-h5-token', t), token);
-      const sql = await demoCourse(kezhan, 'SQL 实战：从查询到优化');
-      const python = await demoCourse(kezhan, 'Python 零基础入门');
-      const found: string[] = [];
-      for (const path of [
-        '/',
-        '/vod',
-        '/search?keywords=SQL',
-        '/study',
-        '/study?tab=course',
-        '/study?tab=collect',
-        '/member',
-        '/member/profile',
-        '/member/order',
-        '/messages',
-        '/member/password',
-        '/member/mobile',
-        '/member/setting',
-        '/role',
-        `/vod/detail?id=${sql.id}`,
-        `/vod/video?id=${python.lessons[0].id}`,
-        `/vod/video?id=${sql.lesson('JOIN 的几种写法').id}`,
-        `/order?goods_type=vod&goods_id=${sql.id}`,
-        '/order?goods_type=role&goods_id=1',
-        '/order/pay?orderId=NO-SUCH-ORDER&price=129&payment=handPay&type=vod&id=1',
-        '/order/success?order_id=NO-SUCH-ORDER',
-        '/member/mobileVerify',
-      ])
-        found.push(...(await scan(page, path, rules)));
-
-      // dialogs: the promo code popup, the logout confirmation
-      await page.goto(`/order?goods_type=vod&goods_id=${sql.id}`);
-      await settle(page);
-      await page.getByRole('button', { name: /使用优惠码/ }).click();
-      await expect(page.getByPlaceholder('请输入优惠码')).toBeVisible();
-      await page.waitForTimeout(300);
-      found.push(...(await axeViolations(page, 'promo code popup', rules)));
-
-      // the nickname dialog of the profile
-      await page.goto('/member/profile');
-      await settle(page);
-      await page.getByText('昵称', { exact: true }).click();
-      await expect(page.getByRole('dialog')).toBeVisible();
-      await page.waitForTimeout(300);
-      found.push(...(await axeViolations(page, 'nickname dialog', rules)));
-
-      await page.goto('/member/setting');
-      await settle(page);
-      await page.getByRole('button', { name: '退出登录' }).click();
-      await expect(page.getByText('确认安全退出登录？')).toBeVisible();
-      await page.waitForTimeout(300);
-      found.push(...(await axeViolations(page, 'logout dialog', rules)));
-      expect(found).toEqual([]);
-    });
+test.describe('axe (light and dark)', () => {
+  test.beforeEach(async ({ page }) => {
+    // 跟随系统 (no stored 外观), light until a scan switches the system's scheme.
+    await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: 'light' });
   });
-}
+
+  test('visitor screens have no violations', async ({ page, kezhan }) => {
+    const sql = await demoCourse(kezhan, 'SQL 实战：从查询到优化');
+    const found: string[] = [];
+    for (const path of [
+      '/',
+      '/vod',
+      `/vod/detail?id=${sql.id}`,
+      '/search',
+      '/search?keywords=Python',
+      '/member',
+      '/member/setting',
+      '/login',
+      '/login-password',
+      '/password-reset',
+      '/login-error',
+      '/no-such-page',
+    ])
+      found.push(...(await scan(page, path)));
+
+    // the captcha dialog of the SMS login
+    await page.goto('/login');
+    await page.getByPlaceholder('请输入手机号码').fill(uniqueMobile());
+    await page.getByRole('checkbox', { name: /勾选同意/ }).check();
+    await page.getByRole('button', { name: '获取短信验证码' }).click();
+    await expect(page.getByRole('img', { name: '图形验证码' })).toBeVisible();
+    await page.waitForTimeout(300);
+    found.push(...(await scanThemes(page, 'captcha dialog')));
+    expect(found).toEqual([]);
+  });
+
+  test('member screens have no violations', async ({ page, kezhan }) => {
+    const token = await registerMember(kezhan, uniqueMobile());
+    await page.addInitScript((t) => localStorage.setItem('meedu-h5-token', t), token);
+    const sql = await demoCourse(kezhan, 'SQL 实战：从查询到优化');
+    const python = await demoCourse(kezhan, 'Python 零基础入门');
+    const found: string[] = [];
+    for (const path of [
+      '/',
+      '/vod',
+      '/search?keywords=SQL',
+      '/study',
+      '/study?tab=course',
+      '/study?tab=collect',
+      '/member',
+      '/member/profile',
+      '/member/order',
+      '/messages',
+      '/member/password',
+      '/member/mobile',
+      '/member/setting',
+      '/role',
+      `/vod/detail?id=${sql.id}`,
+      `/vod/video?id=${python.lessons[0].id}`,
+      `/vod/video?id=${sql.lesson('JOIN 的几种写法').id}`,
+      `/order?goods_type=vod&goods_id=${sql.id}`,
+      '/order?goods_type=role&goods_id=1',
+      '/order/pay?orderId=NO-SUCH-ORDER&price=129&payment=handPay&type=vod&id=1',
+      '/order/success?order_id=NO-SUCH-ORDER',
+      '/member/mobileVerify',
+    ])
+      found.push(...(await scan(page, path)));
+
+    // dialogs: the promo code popup, the logout confirmation
+    await page.goto(`/order?goods_type=vod&goods_id=${sql.id}`);
+    await settle(page);
+    await page.getByRole('button', { name: /使用优惠码/ }).click();
+    await expect(page.getByPlaceholder('请输入优惠码')).toBeVisible();
+    await page.waitForTimeout(300);
+    found.push(...(await scanThemes(page, 'promo code popup')));
+
+    // the nickname dialog of the profile
+    await page.goto('/member/profile');
+    await settle(page);
+    await page.getByText('昵称', { exact: true }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.waitForTimeout(300);
+    found.push(...(await scanThemes(page, 'nickname dialog')));
+
+    await page.goto('/member/setting');
+    await settle(page);
+    await page.getByRole('button', { name: '退出登录' }).click();
+    await expect(page.getByText('确认安全退出登录？')).toBeVisible();
+    await page.waitForTimeout(300);
+    found.push(...(await scanThemes(page, 'logout dialog')));
+    expect(found).toEqual([]);
+  });
+});
 
 test.describe('keyboard', () => {
   test('dialogs give the focus back; the video player plays, seeks and pauses from the keyboard', async ({
