@@ -16,6 +16,7 @@ export function CaptchaDialog({ visible, onCancel, onConfirm }: CaptchaDialogPro
   const image = useCaptchaImage(visible);
   const captcha = image.captcha;
   const [answer, setAnswer] = useState('');
+  const [sending, setSending] = useState(false);
   // Each opening starts with an empty answer (and a new image, fetched as it opens).
   const [shownOpen, setShownOpen] = useState(visible);
   if (shownOpen !== visible) {
@@ -29,10 +30,17 @@ export function CaptchaDialog({ visible, onCancel, onConfirm }: CaptchaDialogPro
     image.refresh();
   };
 
+  // Until the image has arrived there is no key to answer for: 确认 stays inactive rather than
+  // swallowing a tap. While the SMS is on its way a second tap would send it twice.
+  const ready = answer !== '' && captcha !== null && !sending;
   const confirm = async () => {
-    if (!answer || !captcha) return;
-    const done = await onConfirm(captcha.key, answer);
-    if (!done) refresh();
+    if (!ready) return;
+    setSending(true);
+    try {
+      if (!(await onConfirm(captcha.key, answer))) refresh();
+    } finally {
+      setSending(false);
+    }
   };
 
   return (
@@ -69,8 +77,8 @@ export function CaptchaDialog({ visible, onCancel, onConfirm }: CaptchaDialogPro
             key: 'confirm',
             text: '确认',
             bold: true,
-            className: answer ? 'kz-captcha-confirm kz-captcha-confirm--active' : 'kz-captcha-confirm',
-            disabled: !answer,
+            className: ready ? 'kz-captcha-confirm kz-captcha-confirm--active' : 'kz-captcha-confirm',
+            disabled: !ready,
             onClick: confirm,
           },
         ],

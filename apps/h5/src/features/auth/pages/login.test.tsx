@@ -105,6 +105,43 @@ describe('login page', () => {
     await waitFor(() => expect(screen.queryByPlaceholderText('请输入图中字符')).toBeNull());
   });
 
+  it('captcha dialog: confirm waits for the image, and one tap sends one SMS', async () => {
+    let sendImage: () => void = () => undefined;
+    let finishSms: () => void = () => undefined;
+    const { called } = api({
+      'GET /api/v2/captcha/image': () =>
+        new Promise((resolve) => {
+          sendImage = () => resolve(ok({ key: 'slow-key', img: 'data:image/png;base64,1' }));
+        }),
+      'POST /api/v2/captcha/sms': () =>
+        new Promise((resolve) => {
+          finishSms = () => resolve(ok([]));
+        }),
+    });
+    renderApp('/login');
+    await screen.findByRole('heading', { name: '登录/注册' });
+    typeMobile('13800000001');
+    fireEvent.click(screen.getByRole('checkbox', { name: /^勾选同意\s*《用户协议》\s*和\s*《隐私协议》$/ }));
+    fireEvent.click(screen.getByRole('button', { name: '获取短信验证码' }));
+    fireEvent.change(await screen.findByPlaceholderText('请输入图中字符'), { target: { value: 'abcd' } });
+    const confirm = screen.getByRole('button', { name: '确认' });
+    expect(confirm).toBeDisabled();
+
+    act(() => sendImage());
+    await screen.findByRole('img', { name: '图形验证码' });
+    await waitFor(() => expect(confirm).toBeEnabled());
+    fireEvent.click(confirm);
+    await waitFor(() => expect(confirm).toBeDisabled());
+    fireEvent.click(confirm);
+    act(() => finishSms());
+    await screen.findByText('输入短信验证码');
+    expect(called('POST /api/v2/captcha/sms')).toHaveLength(1);
+    expect(called('POST /api/v2/captcha/sms')[0].body).toMatchObject({
+      image_key: 'slow-key',
+      image_captcha: 'abcd',
+    });
+  });
+
   it('a failed SMS send shows the server message and refreshes and clears the captcha', async () => {
     const { called } = api({ 'POST /api/v2/captcha/sms': () => fail('图形验证码错误') });
     renderApp('/login');
