@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { assertSafeForProduction, type ServerEnv } from './config/env';
-import { openDatabase } from './shared/db/database';
+import { openDatabase, type DatabaseHandle } from './shared/db/database';
 import { migrate } from './shared/db/migrate';
 import { MemoryStore } from './shared/store/memory-store';
 import { RedisStore } from './shared/store/redis-store';
@@ -33,6 +33,8 @@ export interface ServiceOverrides {
   /** PGlite folder; `'memory'` for tests. Defaults to `<DATA_DIR>/pglite`. */
   pgliteDir?: string;
   pgliteTemplate?: Blob;
+  /** An already opened database (tests hand out reused ones); closing it stays with the caller. */
+  database?: DatabaseHandle;
 }
 
 /** In development the JWT secret is generated once and kept under DATA_DIR; production must set it. */
@@ -48,11 +50,13 @@ export function resolveJwtSecret(env: ServerEnv): string {
 
 export async function createServices(env: ServerEnv, overrides: ServiceOverrides = {}): Promise<AppServices> {
   assertSafeForProduction(env);
-  const database = await openDatabase({
-    databaseUrl: env.databaseUrl,
-    pgliteDir: overrides.pgliteDir ?? path.join(env.dataDir, 'pglite'),
-    pgliteTemplate: overrides.pgliteTemplate,
-  });
+  const database =
+    overrides.database ??
+    (await openDatabase({
+      databaseUrl: env.databaseUrl,
+      pgliteDir: overrides.pgliteDir ?? path.join(env.dataDir, 'pglite'),
+      pgliteTemplate: overrides.pgliteTemplate,
+    }));
   await migrate(database);
   const now = overrides.now ?? (() => new Date());
   const store =

@@ -6,13 +6,13 @@ import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Envelope } from '@kezhan/contract/envelope';
 import { readEnv } from '../src/config/env';
-import { closeServices, createServices } from '../src/create-services';
+import { createServices } from '../src/create-services';
 import { buildApp } from '../src/app';
 import { LogSmsSender } from '../src/providers/sms/log-sms-sender';
 import { MemoryStore } from '../src/shared/store/memory-store';
 import { RedisStore } from '../src/shared/store/redis-store';
 import type { AppServices } from '../src/services';
-import { migratedPGliteTemplate } from './pglite-template';
+import { releasePGlite, takePGlite } from './pglite-pool';
 
 /**
  * API tests run against PGlite in memory by default. With TEST_DATABASE=postgres they run
@@ -98,12 +98,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const smsLines: string[] = [];
   const clock = () => (options.now ? options.now() : new Date()).getTime();
   const store = env.redisUrl ? RedisStore.connect(env.redisUrl, redisPrefix) : new MemoryStore(clock);
+  const pglite = databaseUrl ? undefined : await takePGlite();
   const services = await createServices(env, {
     store,
     sms: options.smsFromEnv ? undefined : new LogSmsSender((line) => smsLines.push(line)),
     now: options.now,
-    pgliteDir: 'memory',
-    pgliteTemplate: databaseUrl ? undefined : await migratedPGliteTemplate(),
+    database: pglite,
   });
   const app = await buildApp(services, { logger: false, logStream: options.logStream });
   await app.ready();
@@ -158,7 +158,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         const keys = await store.redis.keys(`${redisPrefix}*`);
         if (keys.length > 0) await store.redis.del(...keys);
       }
-      await closeServices(services);
+      await services.store.close();
+      if (pglite) await releasePGlite(pglite);
+      else await services.database.close();
       await dropDatabase?.();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
