@@ -15,6 +15,8 @@ interface FormModalProps<Values> {
   onDone?: () => void;
   onClose: () => void;
   okText?: string;
+  /** The form's name, which prefixes its fields' ids. */
+  name?: string;
   /** Only when the page needs the form itself (e.g. Form.useWatch). */
   form?: FormInstance<Values>;
   children: ReactNode;
@@ -30,6 +32,7 @@ export function FormModal<Values>({
   onDone,
   onClose,
   okText = '保存',
+  name,
   form: givenForm,
   children,
 }: FormModalProps<Values>) {
@@ -63,7 +66,7 @@ export function FormModal<Values>({
       confirmLoading={busy}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical">
+      <Form form={form} name={name} layout="vertical">
         {children}
       </Form>
     </Modal>

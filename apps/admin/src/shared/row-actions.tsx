@@ -10,17 +10,22 @@ export function ActionLink({ onClick, children }: { onClick: () => void; childre
   );
 }
 
-/** A small red link button for a row's destructive action, asking for confirmation first. */
+/**
+ * A small red link button for a row's destructive action, asking for confirmation first;
+ * `label` is the button's accessible name where its text alone would not say which row.
+ */
 export function ConfirmLink({
   title,
   description,
   okText,
+  label,
   onConfirm,
   children,
 }: {
   title: ReactNode;
   description?: ReactNode;
   okText: string;
+  label?: string;
   onConfirm: () => Promise<unknown>;
   children: ReactNode;
 }) {
@@ -32,7 +37,7 @@ export function ConfirmLink({
       cancelText="取消"
       onConfirm={onConfirm}
     >
-      <Button type="link" size="small" danger>
+      <Button type="link" size="small" danger aria-label={label}>
         {children}
       </Button>
     </Popconfirm>

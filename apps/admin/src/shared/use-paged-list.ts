@@ -17,13 +17,14 @@ export const fetchPage = <Answer = Page<unknown>>(path: string, query: PageQuery
 
 /**
  * A paged, filtered list: the query (page, page size, filters) and its loaded page, with the
- * pagination for an antd Table. A new filter goes back to page 1.
+ * pagination for an antd Table. A new filter goes back to page 1. `filters` are the ones it starts with.
  */
 export function usePagedList<Query extends PageQuery, Row>(
   load: (query: Query) => Promise<Page<Row>>,
   pageSize = 20,
+  filters?: Partial<Query>,
 ) {
-  const [query, setQuery] = useState({ page: 1, page_size: pageSize } as Query);
+  const [query, setQuery] = useState({ ...filters, page: 1, page_size: pageSize } as Query);
   const list = useLoad(() => load(query), JSON.stringify(query));
   const filter = (patch: Partial<Query>) => setQuery((current) => ({ ...current, page: 1, ...patch }));
   const goTo = (page: number, size = Number(query.page_size)) =>

@@ -3,18 +3,16 @@ import { Button, Form, Input, InputNumber, Select, Space } from 'antd';
 import type { AdminCategory, AdminCategoryBody } from '@kezhan/contract/admin/courses';
 import { api } from '@/shared/http';
 import { useSession } from '@/shared/session';
-import { useLoad } from '@/shared/use-load';
 import { useAction } from '@/shared/use-action';
 import { FormModal } from '@/shared/form-modal';
 import { LoadedTable } from '@/shared/loaded-table';
 import { PageHeader } from '@/shared/page-header';
 import { ActionLink, ConfirmLink } from '@/shared/row-actions';
-// eslint-disable-next-line kezhan/import-boundaries -- to move into src/shared with the course pages' other lists
-import { listCategories } from '@/features/courses/api';
+import { useCategories } from '@/shared/categories';
 
 export default function CategoriesPage() {
   const canEdit = useSession().can('course.edit');
-  const categories = useLoad(listCategories, 'categories');
+  const categories = useCategories();
   const { run } = useAction(categories.reload);
   const [editing, setEditing] = useState<AdminCategory | 'new' | null>(null);
 

@@ -2,17 +2,15 @@ import type { DataOf } from '@kezhan/contract/endpoint';
 import type { adminCoursesApi, AdminCourseBody, AdminCourseListQuery } from '@kezhan/contract/admin/courses';
 import type { AdminCourseAttachment } from '@kezhan/contract/admin/attachments';
 import { api, apiUpload } from '@/shared/http';
+import { fetchPage } from '@/shared/use-paged-list';
 
 export type CoursePage = DataOf<typeof adminCoursesApi.list>;
 export type CourseDetail = DataOf<typeof adminCoursesApi.detail>;
-export type Categories = DataOf<typeof adminCoursesApi.categories>;
 export type CourseCover = DataOf<typeof adminCoursesApi.cover>;
 export type CourseAttachment = AdminCourseAttachment;
 
 export const listCourses = (query: AdminCourseListQuery) =>
-  api<CoursePage>('GET', '/api/admin/courses', {
-    query: query as Record<string, string | number | undefined>,
-  });
+  fetchPage<CoursePage>('/api/admin/courses', query);
 export const getCourse = (id: number) => api<CourseDetail>('GET', `/api/admin/courses/${id}`);
 export const createCourse = (body: AdminCourseBody) =>
   api<{ id: number }>('POST', '/api/admin/courses', { body });
@@ -21,7 +19,6 @@ export const updateCourse = (id: number, body: AdminCourseBody) =>
 export const setShelf = (id: number, isShow: 0 | 1) =>
   api<[]>('PUT', `/api/admin/courses/${id}/shelf`, { body: { is_show: isShow } });
 export const deleteCourse = (id: number) => api<[]>('DELETE', `/api/admin/courses/${id}`);
-export const listCategories = () => api<Categories>('GET', '/api/admin/categories');
 export const uploadCourseCover = (file: File) => {
   const form = new FormData();
   form.append('file', file);

@@ -1,13 +1,16 @@
 import { useRef, useState } from 'react';
-import { App, Button, Card, Popconfirm, Progress, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Progress, Space, Typography } from 'antd';
 import {
   COURSE_ATTACHMENT_EXTENSIONS,
   COURSE_ATTACHMENT_MAX_BYTES,
   COURSE_ATTACHMENT_MESSAGES,
   isAllowedAttachment,
 } from '@kezhan/contract/admin/attachment-rules';
-import { LoadError } from '@/shared/states';
 import { useLoad } from '@/shared/use-load';
+import { useAction } from '@/shared/use-action';
+import { formatTime } from '@/shared/format';
+import { LoadedTable } from '@/shared/loaded-table';
+import { ConfirmLink } from '@/shared/row-actions';
 import { deleteAttachment, listAttachments, uploadAttachment, type CourseAttachment } from './api';
 
 const ACCEPT = COURSE_ATTACHMENT_EXTENSIONS.map((extension) => `.${extension}`).join(',');
@@ -25,14 +28,13 @@ function formatSize(bytes: number): string {
   return `${unit === 0 ? value : value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
 }
 
-const formatTime = (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour12: false });
-
 /** The course's files (课件/资料) that members who may study it download from the course page. */
 export function CourseAttachments({ courseId, canEdit }: { courseId: number; canEdit: boolean }) {
   const { message } = App.useApp();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const attachments = useLoad(() => listAttachments(courseId), `attachments-${courseId}`);
+  const { run } = useAction(attachments.reload);
 
   const upload = async (file: File) => {
     if (!isAllowedAttachment(file.name)) {
@@ -57,15 +59,8 @@ export function CourseAttachments({ courseId, canEdit }: { courseId: number; can
     }
   };
 
-  const remove = async (attachment: CourseAttachment) => {
-    try {
-      await deleteAttachment(courseId, attachment.id);
-      message.success(`附件《${attachment.name}》已删除`);
-      attachments.reload();
-    } catch (error) {
-      message.error((error as Error).message);
-    }
-  };
+  const remove = (attachment: CourseAttachment) =>
+    run(() => deleteAttachment(courseId, attachment.id), `附件《${attachment.name}》已删除`);
 
   return (
     <Card
@@ -99,51 +94,37 @@ export function CourseAttachments({ courseId, canEdit }: { courseId: number; can
           PDF、Word、PPT、Excel、TXT、Markdown、ZIP、RAR、7z、PNG、JPG 和 MP3，单个文件不超过 100MB。
         </Typography.Text>
         {progress !== null && <Progress percent={progress} size="small" aria-label="附件上传进度" />}
-        {attachments.error ? (
-          <LoadError error={attachments.error} onRetry={attachments.reload} />
-        ) : (
-          <Table<CourseAttachment>
-            rowKey="id"
-            size="middle"
-            pagination={false}
-            loading={attachments.loading}
-            dataSource={attachments.data ?? []}
-            locale={{ emptyText: '暂无附件' }}
-            columns={[
-              { title: '名称', dataIndex: 'name' },
-              { title: '大小', dataIndex: 'size', width: 110, render: formatSize },
-              { title: '下载次数', dataIndex: 'download_times', width: 100 },
-              { title: '上传时间', dataIndex: 'created_at', width: 190, render: formatTime },
-              ...(canEdit
-                ? [
-                    {
-                      title: '操作',
-                      key: 'actions',
-                      width: 90,
-                      render: (_: unknown, attachment: CourseAttachment) => (
-                        <Popconfirm
-                          title={`删除附件「${attachment.name}」？`}
-                          description="学员将无法再下载它"
-                          okText="删除"
-                          cancelText="取消"
-                          onConfirm={() => remove(attachment)}
-                        >
-                          <Button
-                            type="link"
-                            size="small"
-                            danger
-                            aria-label={`删除附件《${attachment.name}》`}
-                          >
-                            删除
-                          </Button>
-                        </Popconfirm>
-                      ),
-                    },
-                  ]
-                : []),
-            ]}
-          />
-        )}
+        <LoadedTable<CourseAttachment>
+          loaded={attachments}
+          size="middle"
+          locale={{ emptyText: '暂无附件' }}
+          columns={[
+            { title: '名称', dataIndex: 'name' },
+            { title: '大小', dataIndex: 'size', width: 110, render: formatSize },
+            { title: '下载次数', dataIndex: 'download_times', width: 100 },
+            { title: '上传时间', dataIndex: 'created_at', width: 190, render: formatTime },
+            ...(canEdit
+              ? [
+                  {
+                    title: '操作',
+                    key: 'actions',
+                    width: 90,
+                    render: (_: unknown, attachment: CourseAttachment) => (
+                      <ConfirmLink
+                        title={`删除附件「${attachment.name}」？`}
+                        description="学员将无法再下载它"
+                        okText="删除"
+                        label={`删除附件《${attachment.name}》`}
+                        onConfirm={() => remove(attachment)}
+                      >
+                        删除
+                      </ConfirmLink>
+                    ),
+                  },
+                ]
+              : []),
+          ]}
+        />
       </Space>
     </Card>
   );

@@ -1,27 +1,21 @@
 import { useEffect, useState } from 'react';
-import {
-  App,
-  Button,
-  Card,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Progress,
-  Select,
-  Space,
-  Switch,
-  Table,
-  Tag,
-} from 'antd';
+import { Button, Card, Form, Input, InputNumber, Progress, Select, Space, Switch, Table, Tag } from 'antd';
 import type { AdminVideoBody, AdminVideoMedia } from '@kezhan/contract/admin/videos';
 import { api } from '@/shared/http';
+import { useAction } from '@/shared/use-action';
+import { FormModal } from '@/shared/form-modal';
+import { ActionLink, ConfirmLink } from '@/shared/row-actions';
 import type { CourseDetail } from './api';
 import { uploadVideoSource } from './upload';
 
 type Video = CourseDetail['videos'][number];
 type VideoForm = Omit<AdminVideoBody, 'ban_drag' | 'is_show'> & { ban_drag: boolean; is_show: boolean };
+interface ChapterForm {
+  title: string;
+  sort?: number;
+}
+/** The chapter or video in the dialog: `id` when it is edited, its form's starting values. */
+type Editing<Values> = { id?: number; values: Partial<Values> } | null;
 
 const STATUS: Record<AdminVideoMedia['status'], { text: string; color?: string }> = {
   none: { text: '未上传' },
@@ -74,69 +68,42 @@ export function CourseContent({
   canEdit: boolean;
   onChanged: () => void;
 }) {
-  const { message } = App.useApp();
-  const [chapterForm] = Form.useForm<{ title: string; sort?: number }>();
-  const [videoForm] = Form.useForm<VideoForm>();
-  const [chapter, setChapter] = useState<{ id?: number } | null>(null);
-  const [video, setVideo] = useState<{ id?: number } | null>(null);
+  const [chapter, setChapter] = useState<Editing<ChapterForm>>(null);
+  const [video, setVideo] = useState<Editing<VideoForm>>(null);
   const [uploads, setUploads] = useState<Record<number, number>>({});
   const [refresh, setRefresh] = useState(0);
+  const { run } = useAction(onChanged);
+  // An upload changes only the video's file state, polled by its row: no reload of the course.
+  const { run: send } = useAction();
 
-  const run = async (work: () => Promise<unknown>, done: string) => {
-    try {
-      await work();
-      message.success(done);
-      onChanged();
-      return true;
-    } catch (error) {
-      message.error((error as Error).message);
-      return false;
-    }
-  };
+  const saveChapter = (values: ChapterForm) =>
+    chapter?.id
+      ? api('PUT', `/api/admin/chapters/${chapter.id}`, { body: values })
+      : api('POST', `/api/admin/courses/${course.id}/chapters`, { body: values });
 
-  const saveChapter = async () => {
-    const values = await chapterForm.validateFields();
-    const ok = await run(
-      () =>
-        chapter?.id
-          ? api('PUT', `/api/admin/chapters/${chapter.id}`, { body: values })
-          : api('POST', `/api/admin/courses/${course.id}/chapters`, { body: values }),
-      '章节已保存',
-    );
-    if (ok) setChapter(null);
-  };
-
-  const saveVideo = async () => {
-    const values = await videoForm.validateFields();
+  const saveVideo = (values: VideoForm) => {
     const body = {
       ...values,
       chapter_id: values.chapter_id ?? null,
       ban_drag: values.ban_drag ? 1 : 0,
       is_show: values.is_show ? 1 : 0,
     };
-    const ok = await run(
-      () =>
-        video?.id
-          ? api('PUT', `/api/admin/videos/${video.id}`, { body })
-          : api('POST', `/api/admin/courses/${course.id}/videos`, { body }),
-      '视频已保存',
-    );
-    if (ok) setVideo(null);
+    return video?.id
+      ? api('PUT', `/api/admin/videos/${video.id}`, { body })
+      : api('POST', `/api/admin/courses/${course.id}/videos`, { body });
   };
 
   const upload = async (videoId: number, file: File) => {
     setUploads((current) => ({ ...current, [videoId]: 0 }));
-    try {
-      await uploadVideoSource(videoId, file, (fraction) =>
-        setUploads((current) => ({ ...current, [videoId]: Math.floor(fraction * 100) })),
-      );
-      message.success(`《${file.name}》已上传，正在排队转码`);
-      setRefresh((n) => n + 1);
-    } catch (error) {
-      message.error((error as Error).message);
-    } finally {
-      setUploads(({ [videoId]: _done, ...rest }) => rest);
-    }
+    const sent = await send(
+      () =>
+        uploadVideoSource(videoId, file, (fraction) =>
+          setUploads((current) => ({ ...current, [videoId]: Math.floor(fraction * 100) })),
+        ),
+      `《${file.name}》已上传，正在排队转码`,
+    );
+    if (sent) setRefresh((n) => n + 1);
+    setUploads(({ [videoId]: _done, ...rest }) => rest);
   };
 
   const chapterName = (id: number | null) => course.chapters.find((c) => c.id === id)?.title ?? '未分章节';
@@ -147,26 +114,20 @@ export function CourseContent({
       extra={
         canEdit && (
           <Space>
-            <Button
-              onClick={() => {
-                chapterForm.setFieldsValue({ title: '', sort: undefined });
-                setChapter({});
-              }}
-            >
-              添加章节
-            </Button>
+            <Button onClick={() => setChapter({ values: { title: '', sort: undefined } })}>添加章节</Button>
             <Button
               type="primary"
-              onClick={() => {
-                videoForm.setFieldsValue({
-                  title: '',
-                  chapter_id: course.chapters[0]?.id ?? null,
-                  free_seconds: 0,
-                  ban_drag: false,
-                  is_show: true,
-                });
-                setVideo({});
-              }}
+              onClick={() =>
+                setVideo({
+                  values: {
+                    title: '',
+                    chapter_id: course.chapters[0]?.id ?? null,
+                    free_seconds: 0,
+                    ban_drag: false,
+                    is_show: true,
+                  },
+                })
+              }
             >
               添加视频
             </Button>
@@ -181,26 +142,18 @@ export function CourseContent({
               {c.sort}. {c.title}
               {canEdit && (
                 <>
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() => {
-                      chapterForm.setFieldsValue({ title: c.title, sort: c.sort });
-                      setChapter({ id: c.id });
-                    }}
+                  <ActionLink
+                    onClick={() => setChapter({ id: c.id, values: { title: c.title, sort: c.sort } })}
                   >
                     编辑
-                  </Button>
-                  <Popconfirm
+                  </ActionLink>
+                  <ConfirmLink
                     title={`删除章节「${c.title}」？`}
                     okText="删除"
-                    cancelText="取消"
                     onConfirm={() => run(() => api('DELETE', `/api/admin/chapters/${c.id}`), '章节已删除')}
                   >
-                    <Button type="link" size="small" danger>
-                      删除
-                    </Button>
-                  </Popconfirm>
+                    删除
+                  </ConfirmLink>
                 </>
               )}
             </Tag>
@@ -240,20 +193,16 @@ export function CourseContent({
                   width: 200,
                   render: (_: unknown, v: Video) => (
                     <Space>
-                      <Button
-                        type="link"
-                        size="small"
-                        onClick={() => {
-                          videoForm.setFieldsValue({
-                            ...v,
-                            ban_drag: v.ban_drag === 1,
-                            is_show: v.is_show === 1,
-                          });
-                          setVideo({ id: v.id });
-                        }}
+                      <ActionLink
+                        onClick={() =>
+                          setVideo({
+                            id: v.id,
+                            values: { ...v, ban_drag: v.ban_drag === 1, is_show: v.is_show === 1 },
+                          })
+                        }
                       >
                         编辑
-                      </Button>
+                      </ActionLink>
                       <label className="ant-btn ant-btn-link ant-btn-sm" style={{ cursor: 'pointer' }}>
                         上传视频
                         <input
@@ -276,65 +225,63 @@ export function CourseContent({
             : []),
         ]}
       />
-      <Modal
+      <FormModal<ChapterForm>
         title={chapter?.id ? '编辑章节' : '添加章节'}
+        name="chapter"
         open={chapter !== null}
-        onOk={() => void saveChapter()}
-        onCancel={() => setChapter(null)}
-        okText="保存"
-        cancelText="取消"
-        destroyOnHidden
+        initialValues={chapter?.values}
+        onSubmit={saveChapter}
+        done="章节已保存"
+        onDone={onChanged}
+        onClose={() => setChapter(null)}
       >
-        <Form form={chapterForm} name="chapter" layout="vertical">
-          <Form.Item
-            label="章节名称"
-            name="title"
-            rules={[{ required: true, whitespace: true, message: '请输入章节名称' }]}
-          >
-            <Input />
-          </Form.Item>
-          <Form.Item label="排序（小的在前，空为最后）" name="sort">
-            <InputNumber min={0} max={9999} precision={0} />
-          </Form.Item>
-        </Form>
-      </Modal>
-      <Modal
+        <Form.Item
+          label="章节名称"
+          name="title"
+          rules={[{ required: true, whitespace: true, message: '请输入章节名称' }]}
+        >
+          <Input />
+        </Form.Item>
+        <Form.Item label="排序（小的在前，空为最后）" name="sort">
+          <InputNumber min={0} max={9999} precision={0} />
+        </Form.Item>
+      </FormModal>
+      <FormModal<VideoForm>
         title={video?.id ? '编辑视频' : '添加视频'}
+        name="video"
         open={video !== null}
-        onOk={() => void saveVideo()}
-        onCancel={() => setVideo(null)}
-        okText="保存"
-        cancelText="取消"
-        destroyOnHidden
+        initialValues={video?.values}
+        onSubmit={saveVideo}
+        done="视频已保存"
+        onDone={onChanged}
+        onClose={() => setVideo(null)}
       >
-        <Form form={videoForm} name="video" layout="vertical">
-          <Form.Item
-            label="视频名称"
-            name="title"
-            rules={[{ required: true, whitespace: true, message: '请输入视频名称' }]}
-          >
-            <Input />
+        <Form.Item
+          label="视频名称"
+          name="title"
+          rules={[{ required: true, whitespace: true, message: '请输入视频名称' }]}
+        >
+          <Input />
+        </Form.Item>
+        <Form.Item label="章节" name="chapter_id">
+          <Select
+            allowClear
+            placeholder="未分章节"
+            options={course.chapters.map((c) => ({ value: c.id, label: c.title }))}
+          />
+        </Form.Item>
+        <Space size="large">
+          <Form.Item label="试看秒数（0 为不可试看）" name="free_seconds">
+            <InputNumber min={0} max={36_000} precision={0} />
           </Form.Item>
-          <Form.Item label="章节" name="chapter_id">
-            <Select
-              allowClear
-              placeholder="未分章节"
-              options={course.chapters.map((c) => ({ value: c.id, label: c.title }))}
-            />
+          <Form.Item label="禁止拖动进度" name="ban_drag" valuePropName="checked">
+            <Switch />
           </Form.Item>
-          <Space size="large">
-            <Form.Item label="试看秒数（0 为不可试看）" name="free_seconds">
-              <InputNumber min={0} max={36_000} precision={0} />
-            </Form.Item>
-            <Form.Item label="禁止拖动进度" name="ban_drag" valuePropName="checked">
-              <Switch />
-            </Form.Item>
-            <Form.Item label="显示" name="is_show" valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </Space>
-        </Form>
-      </Modal>
+          <Form.Item label="显示" name="is_show" valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Space>
+      </FormModal>
     </Card>
   );
 }

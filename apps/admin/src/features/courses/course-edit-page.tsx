@@ -1,7 +1,6 @@
-import { lazy, Suspense, useEffect, useState, type ComponentProps } from 'react';
+import { lazy, Suspense, useEffect, type ComponentProps } from 'react';
 import {
   Alert,
-  App,
   Button,
   Card,
   DatePicker,
@@ -19,6 +18,8 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useSession } from '@/shared/session';
 import { LoadError, PageLoading } from '@/shared/states';
 import { useLoad } from '@/shared/use-load';
+import { useAction } from '@/shared/use-action';
+import { categoryOptions, useCategories } from '@/shared/categories';
 import { CourseAttachments } from './course-attachments';
 import { CourseContent } from './course-content';
 import { CoverField } from './cover-field';
@@ -33,7 +34,7 @@ function LazyDescriptionEditor(props: ComponentProps<typeof DescriptionEditor>) 
     </Suspense>
   );
 }
-import { createCourse, getCourse, listCategories, updateCourse, type CourseDetail } from './api';
+import { createCourse, getCourse, updateCourse, type CourseDetail } from './api';
 
 interface CourseForm {
   title: string;
@@ -67,12 +68,11 @@ export default function CourseEditPage() {
   const params = useParams();
   const id = params.id ? Number(params.id) : undefined;
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const canEdit = useSession().can('course.edit');
   const [form] = Form.useForm<CourseForm>();
-  const [saving, setSaving] = useState(false);
+  const { run, busy: saving } = useAction();
   const course = useLoad(() => (id ? getCourse(id) : Promise.resolve(undefined)), String(id));
-  const categories = useLoad(listCategories, 'categories');
+  const categories = useCategories();
 
   useEffect(() => {
     if (course.data) form.setFieldsValue(toForm(course.data));
@@ -82,7 +82,6 @@ export default function CourseEditPage() {
   if (course.loading && id) return <PageLoading />;
 
   const save = async (values: CourseForm) => {
-    setSaving(true);
     const body = {
       ...values,
       thumb: values.thumb ?? '',
@@ -92,21 +91,15 @@ export default function CourseEditPage() {
       is_show: values.is_show ? 1 : 0,
       published_at: values.published_at ? values.published_at.toISOString() : null,
     };
-    try {
-      if (id) {
-        await updateCourse(id, body);
-        message.success('已保存');
-        course.reload();
-      } else {
-        const created = await createCourse(body);
-        message.success('课程已创建');
-        navigate(`/courses/${created.id}`, { replace: true });
-      }
-    } catch (error) {
-      message.error((error as Error).message);
-    } finally {
-      setSaving(false);
+    if (id) {
+      if (await run(() => updateCourse(id, body), '已保存')) course.reload();
+      return;
     }
+    let created: { id: number } | undefined;
+    const ok = await run(async () => {
+      created = await createCourse(body);
+    }, '课程已创建');
+    if (ok && created) navigate(`/courses/${created.id}`, { replace: true });
   };
 
   return (
@@ -148,10 +141,7 @@ export default function CourseEditPage() {
               <Select
                 style={{ width: 220 }}
                 loading={categories.loading}
-                options={(categories.data ?? []).map((category) => ({
-                  value: category.id,
-                  label: category.name,
-                }))}
+                options={categoryOptions(categories)}
               />
             </Form.Item>
             <Form.Item

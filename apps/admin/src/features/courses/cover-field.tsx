@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { App, Button, Input, Space, Typography, Upload } from 'antd';
+import { Button, Input, Space, Typography, Upload } from 'antd';
+import { useAction } from '@/shared/use-action';
 import { uploadCourseCover } from './api';
 
 interface CoverFieldProps {
@@ -14,21 +14,10 @@ interface CoverFieldProps {
  * the address of its re-encoded 16:9 copy. Shows the cover as the h5 will (16:9).
  */
 export function CoverField({ id, value, onChange, disabled }: CoverFieldProps) {
-  const { message } = App.useApp();
-  const [uploading, setUploading] = useState(false);
+  const { run, busy: uploading } = useAction();
 
-  const upload = async (file: File) => {
-    setUploading(true);
-    try {
-      const cover = await uploadCourseCover(file);
-      onChange?.(cover.url);
-      message.success('封面已上传，保存课程后生效');
-    } catch (error) {
-      message.error((error as Error).message);
-    } finally {
-      setUploading(false);
-    }
-  };
+  const upload = (file: File) =>
+    run(async () => onChange?.((await uploadCourseCover(file)).url), '封面已上传，保存课程后生效');
 
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
