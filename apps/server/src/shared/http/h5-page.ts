@@ -97,7 +97,8 @@ function routePreloads(distDir: string): Map<string, string[]> {
       ...own.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`),
       ...own
         .flatMap((key) => manifest[key].css ?? [])
-        .map((file) => `<link rel="preload" as="style" href="/${file}">`),
+        // crossorigin like Vite's own stylesheet links, or the browser fetches the file twice.
+        .map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
     ]);
   }
   return preloads;

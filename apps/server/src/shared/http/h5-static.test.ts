@@ -204,7 +204,7 @@ describe('the h5 page with inlined first-screen answers', () => {
     );
     expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/home-1.js">');
     expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/course-item-1.js">');
-    expect(body).toContain('<link rel="preload" as="style" href="/assets/home-1.css">');
+    expect(body).toContain('<link rel="preload" as="style" crossorigin href="/assets/home-1.css">');
     expect(body).not.toContain('react-1.js');
   });
 

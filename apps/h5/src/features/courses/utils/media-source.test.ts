@@ -4,7 +4,7 @@ const hlsInstances: {
   loadSource: ReturnType<typeof vi.fn>;
   attachMedia: ReturnType<typeof vi.fn>;
   destroy: ReturnType<typeof vi.fn>;
-  config: { maxBufferLength: number };
+  config: { maxBufferLength: number; maxMaxBufferLength: number };
 }[] = [];
 vi.mock('hls.js/light', () => {
   class FakeHls {
@@ -16,8 +16,8 @@ vi.mock('hls.js/light', () => {
     destroy = vi.fn();
     on = vi.fn();
     recoverMediaError = vi.fn();
-    config: { maxBufferLength: number };
-    constructor(config: { maxBufferLength: number }) {
+    config: { maxBufferLength: number; maxMaxBufferLength: number };
+    constructor(config: { maxBufferLength: number; maxMaxBufferLength: number }) {
       this.config = { ...config };
       hlsInstances.push(this);
     }
@@ -30,6 +30,7 @@ const {
   BUFFER_AHEAD_SECONDS,
   BUFFER_BEFORE_PLAY_SECONDS,
   embedSrc,
+  MAX_BUFFER_AHEAD_SECONDS,
   isHlsSource,
   prefersNativeHls,
 } = await import('./media-source');
@@ -98,9 +99,16 @@ describe('media sources', () => {
       () => {},
     );
     const [hls] = hlsInstances;
-    expect(hls.config.maxBufferLength).toBe(BUFFER_BEFORE_PLAY_SECONDS);
+    expect(hls.config).toEqual({
+      maxBufferLength: BUFFER_BEFORE_PLAY_SECONDS,
+      maxMaxBufferLength: BUFFER_BEFORE_PLAY_SECONDS,
+      enableWorker: true,
+    });
     video.dispatchEvent(new Event('play'));
-    expect(hls.config.maxBufferLength).toBe(BUFFER_AHEAD_SECONDS);
+    expect(hls.config).toMatchObject({
+      maxBufferLength: BUFFER_AHEAD_SECONDS,
+      maxMaxBufferLength: MAX_BUFFER_AHEAD_SECONDS,
+    });
     attached.destroy();
     vi.unstubAllGlobals();
   });

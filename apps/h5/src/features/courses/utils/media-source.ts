@@ -34,6 +34,8 @@ function currentEnv() {
 
 /** Seconds hls.js keeps buffered ahead while playing. */
 export const BUFFER_AHEAD_SECONDS = 30;
+/** The most hls.js may buffer ahead of a low-bitrate stream while playing (its default). */
+export const MAX_BUFFER_AHEAD_SECONDS = 600;
 /** Before the first play: the least hls.js fetches, one fragment. */
 export const BUFFER_BEFORE_PLAY_SECONDS = 1;
 
@@ -67,12 +69,16 @@ export async function attachSource(
   if (!Hls.isSupported()) return native();
   // Until the viewer presses play only the first fragment is fetched (enough for the duration, the
   // resume position and the first frame); then hls.js buffers ahead as usual.
+  // hls.js buffers up to maxMaxBufferLength when the stream's bitrate is low, so both are held.
+  const before = video.paused ? BUFFER_BEFORE_PLAY_SECONDS : null;
   const hls = new Hls({
-    maxBufferLength: video.paused ? BUFFER_BEFORE_PLAY_SECONDS : BUFFER_AHEAD_SECONDS,
+    maxBufferLength: before ?? BUFFER_AHEAD_SECONDS,
+    maxMaxBufferLength: before ?? MAX_BUFFER_AHEAD_SECONDS,
     enableWorker: true,
   });
   const bufferAhead = () => {
     hls.config.maxBufferLength = BUFFER_AHEAD_SECONDS;
+    hls.config.maxMaxBufferLength = MAX_BUFFER_AHEAD_SECONDS;
   };
   video.addEventListener('play', bufferAhead, { once: true });
   hls.on(Hls.Events.ERROR, (_event, data) => {
