@@ -1,15 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { DESKTOP_UA } from '../support/devices';
 import { expect, test } from '../support/fixtures';
-import { signInToConsole } from '../support/console';
+import { CONSOLE_DESKTOP, signInToConsole } from '../support/console';
 
-test.use({
-  viewport: { width: 1280, height: 800 },
-  isMobile: false,
-  hasTouch: false,
-  userAgent: DESKTOP_UA,
-  deviceScaleFactor: 1,
-});
+test.use(CONSOLE_DESKTOP);
 
 // A few seconds on an idle machine; the margin is for a busy CI runner.
 test.setTimeout(60_000);

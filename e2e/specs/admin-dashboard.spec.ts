@@ -1,15 +1,9 @@
 import type { Page } from '@playwright/test';
 import { axeViolations } from '../support/a11y';
-import { DESKTOP_UA } from '../support/devices';
+import { CONSOLE_DESKTOP } from '../support/console';
 import { expect, test } from '../support/fixtures';
 
-test.use({
-  viewport: { width: 1280, height: 800 },
-  isMobile: false,
-  hasTouch: false,
-  userAgent: DESKTOP_UA,
-  deviceScaleFactor: 1,
-});
+test.use(CONSOLE_DESKTOP);
 
 interface Overview {
   totals: { revenue: number; paid_orders: number; new_members: number; active_learners: number };

@@ -1,15 +1,8 @@
-import { DESKTOP_UA } from '../support/devices';
 import { expect, test } from '../support/fixtures';
 import { makePng } from '../../apps/server/test/support/images';
-import { signInToConsole } from '../support/console';
+import { CONSOLE_DESKTOP, signInToConsole } from '../support/console';
 
-test.use({
-  viewport: { width: 1280, height: 800 },
-  isMobile: false,
-  hasTouch: false,
-  userAgent: DESKTOP_UA,
-  deviceScaleFactor: 1,
-});
+test.use(CONSOLE_DESKTOP);
 
 test.describe('console course editor', () => {
   test.describe.configure({ timeout: 120_000 });

@@ -1,17 +1,11 @@
 import { axeViolations } from '../support/a11y';
-import { DESKTOP_UA, IPHONE_UA } from '../support/devices';
+import { IPHONE_UA } from '../support/devices';
 import { expect, registerMember, test } from '../support/fixtures';
 import { uniqueMobile } from '../support/server';
-import { signInToConsole } from '../support/console';
+import { CONSOLE_DESKTOP, signInToConsole } from '../support/console';
 
 /** The console is desktop-first; the member reads on a phone. */
-test.use({
-  viewport: { width: 1280, height: 800 },
-  isMobile: false,
-  hasTouch: false,
-  userAgent: DESKTOP_UA,
-  deviceScaleFactor: 1,
-});
+test.use(CONSOLE_DESKTOP);
 
 test.describe('operator console: members and messages', () => {
   test.describe.configure({ timeout: 120_000 });

@@ -2,20 +2,14 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { axeViolations } from '../support/a11y';
-import { DESKTOP_UA } from '../support/devices';
+import { CONSOLE_DESKTOP } from '../support/console';
 import { expect, test } from '../support/fixtures';
 import { ROOT, type KezhanServer } from '../support/server';
 
 const execFileAsync = promisify(execFile);
 
 /** The console is desktop-first. */
-test.use({
-  viewport: { width: 1280, height: 800 },
-  isMobile: false,
-  hasTouch: false,
-  userAgent: DESKTOP_UA,
-  deviceScaleFactor: 1,
-});
+test.use(CONSOLE_DESKTOP);
 
 /** `npm run cli -- admin:create <name> <role>` against the running server; answers the password. */
 async function createAdministrator(kezhan: KezhanServer, username: string, role: string): Promise<string> {

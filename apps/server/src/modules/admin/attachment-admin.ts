@@ -124,17 +124,6 @@ export async function removeFile(file: string): Promise<void> {
   await fs.promises.rm(file, { force: true }).catch(() => undefined);
 }
 
-/** The course must exist and not be deleted. */
-export async function requireLiveCourse(db: Db, courseId: number): Promise<void> {
-  const course = await db
-    .selectFrom('courses')
-    .select('id')
-    .where('id', '=', courseId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!course) throw new BusinessError(COURSE_ATTACHMENT_MESSAGES.courseNotFound);
-}
-
 const attachmentColumns = ['id', 'name', 'size', 'extension', 'download_times', 'created_at'] as const;
 
 const toAttachment = (row: {

@@ -12,9 +12,9 @@ import {
   listCourseAttachments,
   receiveAttachment,
   removeFile,
-  requireLiveCourse,
 } from './attachment-admin';
 import { audit } from './audit';
+import { requireLiveCourse } from './course-admin';
 import { adminRoute } from './guard';
 
 /** A course's attachments (课件/资料) in the console: listed, uploaded to DATA_DIR/attach, removed. */

@@ -6,6 +6,17 @@ import { sanitizeDescription } from '../courses/content-import';
 import '../courses/tables';
 
 export const COURSE_NOT_FOUND = '课程不存在';
+
+/** The course must exist and not be deleted. */
+export async function requireLiveCourse(db: Db, courseId: number): Promise<void> {
+  const course = await db
+    .selectFrom('courses')
+    .select('id')
+    .where('id', '=', courseId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!course) throw new BusinessError(COURSE_NOT_FOUND);
+}
 export const SLUG_TAKEN = '链接标识已被使用';
 export const CATEGORY_NOT_FOUND = '分类不存在';
 

@@ -9,13 +9,13 @@ import type {
 import type { Db } from '../../shared/db/database';
 import { BusinessError } from '../../shared/http/errors';
 import { isBoundMobile } from '../member/member-detail';
+import { COURSE_NOT_FOUND } from './course-admin';
 import { rejectingDuplicate } from '../member/profile-service';
 import { deliverGoods, revokeGoods } from '../orders/delivery';
 import '../courses/tables';
 import '../orders/tables';
 
 export const MEMBER_NOT_FOUND = '学员不存在';
-export const COURSE_NOT_FOUND = '课程不存在';
 export const VIP_PLAN_NOT_FOUND = '会员计划不存在';
 export const COURSE_REQUIRED = '请选择课程';
 export const VIP_PLAN_REQUIRED = '请选择会员计划';

@@ -2,23 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { AdminVideoMedia } from '@kezhan/contract/admin/videos';
 import type { Db } from '../../shared/db/database';
 import { BusinessError } from '../../shared/http/errors';
-import { COURSE_NOT_FOUND } from './course-admin';
+import { requireLiveCourse } from './course-admin';
 import '../courses/tables';
 import '../media/tables';
 
 export const CHAPTER_NOT_FOUND = '章节不存在';
 export const VIDEO_NOT_FOUND = '视频不存在';
 export const CHAPTER_IN_USE = '该章节下还有视频，不能删除';
-
-async function requireCourse(db: Db, courseId: number) {
-  const course = await db
-    .selectFrom('courses')
-    .select('id')
-    .where('id', '=', courseId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!course) throw new BusinessError(COURSE_NOT_FOUND);
-}
 
 export async function chapterSnapshot(db: Db, id: number) {
   const row = await db
@@ -36,7 +26,7 @@ export async function createChapter(
   fields: { title: string; sort?: number },
   now: Date,
 ) {
-  await requireCourse(db, courseId);
+  await requireLiveCourse(db, courseId);
   const last = await db
     .selectFrom('course_chapters')
     .select((eb) => eb.fn.max('sort').as('sort'))
@@ -109,7 +99,7 @@ export async function videoSnapshot(db: Db, id: number) {
 
 /** A new lesson is listed at once (published now) and plays when its file has been processed. */
 export async function createVideo(db: Db, courseId: number, fields: VideoFields, now: Date) {
-  await requireCourse(db, courseId);
+  await requireLiveCourse(db, courseId);
   await checkChapter(db, courseId, fields.chapter_id);
   const row = await db
     .insertInto('videos')
