@@ -13,6 +13,7 @@ import { MemoryStore } from '../src/shared/store/memory-store';
 import { RedisStore } from '../src/shared/store/redis-store';
 import type { AppServices } from '../src/services';
 import { releasePGlite, takePGlite } from './pglite-pool';
+import { migratedPostgresTemplate } from './postgres-template';
 
 /**
  * API tests run against PGlite in memory by default. With TEST_DATABASE=postgres they run
@@ -55,9 +56,10 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
   const base = process.env.DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL');
   const name = `kezhan_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const template = await migratedPostgresTemplate(base);
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${template}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
