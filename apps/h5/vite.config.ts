@@ -66,17 +66,33 @@ const progressiveWebApp: Partial<VitePWAOptions> = {
   },
 };
 
-export default defineConfig({
+/**
+ * `vite build --ssr` builds the server-drawn first screen (src/first-screen) for the API server
+ * into dist-ssr: plain ESM for Node, React and the router left to node_modules, the rest (the
+ * contract, antd-mobile with its stylesheet imports) bundled in.
+ */
+const firstScreenBuild = {
+  outDir: 'dist-ssr',
+  emptyOutDir: true,
+  copyPublicDir: false,
+  target: 'node20',
+  rollupOptions: { input: 'src/first-screen/first-screen.tsx' },
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
   oxc: { jsx: { runtime: 'automatic' } },
-  plugins: [VitePWA(progressiveWebApp)],
+  plugins: isSsrBuild ? [] : [VitePWA(progressiveWebApp)],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    manifest: true,
-    target: 'es2020',
-    cssCodeSplit: true,
-  },
+  ssr: { noExternal: ['@kezhan/contract', 'antd-mobile'] },
+  build: isSsrBuild
+    ? firstScreenBuild
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        manifest: true,
+        target: 'es2020',
+        cssCodeSplit: true,
+      },
   server: { proxy: { '/api': apiTarget } },
   test: {
     environment: 'jsdom',
@@ -86,4 +102,4 @@ export default defineConfig({
     restoreMocks: true,
     testTimeout: 15_000,
   },
-});
+}));

@@ -1,20 +1,31 @@
+// The entry holds only what the first paint needs: the global styles, the theme and the start.
 import 'antd-mobile/es/global';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import './app/app.css';
+import './shared/layout/layout.css';
+import { H5_FIRST_SCREEN_ATTRIBUTE } from '@kezhan/contract/browser';
 import { startTheme } from './shared/theme/theme';
 import { followReducedMotion } from './shared/ui/reduced-motion';
 
 startTheme();
 followReducedMotion();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const start = () => void import('./app/start').then(({ startApp }) => startApp());
 
-// The service worker is not needed for the first paint: register it once the page has loaded.
-window.addEventListener('load', () => {
-  void import('./app/service-worker').then(({ registerServiceWorker }) => registerServiceWorker());
-});
+/**
+ * When the server drew the first screen, the browser paints it before the app's scripts are
+ * evaluated (their evaluation would otherwise hold the first paint back). A hidden tab paints no
+ * frames, so a timer starts the app there.
+ */
+function afterFirstPaint(run: () => void): void {
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    run();
+  };
+  requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 200);
+}
+
+if (document.getElementById('root')?.hasAttribute(H5_FIRST_SCREEN_ATTRIBUTE)) afterFirstPaint(start);
+else start();

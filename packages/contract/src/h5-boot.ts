@@ -19,6 +19,9 @@ export const H5_COURSE_LIST_FIRST_PAGE = {
   scene: '',
 } as const;
 
+/** The module (its key in Vite's manifest) the h5's entry imports to start the app. */
+export const H5_START_MODULE = 'src/app/start.tsx';
+
 /** The page module (its key in Vite's manifest) that each main route of the h5 renders. */
 export const H5_ROUTE_MODULES: Readonly<Record<string, string>> = {
   '/': 'src/features/home/pages/home.tsx',
@@ -39,3 +42,22 @@ export function bootAnswerKey(address: string): string {
   const sorted = params.toString();
   return sorted ? `${pathname}?${sorted}` : pathname;
 }
+
+/** The public answers the server can inline into a page, by name (each a MeEdu envelope). */
+export type BootAnswerName =
+  'config' | 'homeBlocks' | 'latestAnnouncement' | 'courseCategories' | 'firstCoursePage';
+
+export type NamedBootAnswers = Partial<Record<BootAnswerName, unknown>>;
+
+/**
+ * The h5's server-side first screen (built by `vite build --ssr` into `apps/h5/dist-ssr`): the
+ * markup of a page's first screen drawn from the inlined answers, or null for a page it does not
+ * draw. The server puts it into `#root`; the app takes its place once its own first screen is ready.
+ */
+export type RenderFirstScreen = (pathname: string, answers: NamedBootAnswers) => string | null;
+
+/** Where the server finds the built first-screen module, relative to the h5's `dist` folder. */
+export const H5_FIRST_SCREEN_MODULE = '../dist-ssr/first-screen.js';
+
+/** The attribute of a `#root` that holds the server's drawing of the first screen. */
+export const H5_FIRST_SCREEN_ATTRIBUTE = 'data-first-screen';

@@ -1,13 +1,14 @@
-import { Suspense, useEffect } from 'react';
-import { Outlet, useNavigate } from 'react-router-dom';
+import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { invalidate } from '@/shared/data/query';
 import { onUnauthorized } from '@/shared/http/client';
 import { setNavigator } from '@/shared/http/navigation';
+import { showAppScreen } from '@/shared/layout/first-screen';
 import { PageLoading } from '@/shared/layout/page-loading';
 import { ScrollToTop } from '@/shared/layout/scroll-to-top';
 import { useAppStore } from '@/shared/store/app-store';
 import { preloadToast } from '@/shared/ui/toast';
-import { useStartup } from './startup';
+import { useStartup, type StartupStatus } from './startup';
 import './app.css';
 
 function ConfigFailedBanner({ onRetry }: { onRetry: () => void }) {
@@ -21,10 +22,23 @@ function ConfigFailedBanner({ onRetry }: { onRetry: () => void }) {
   );
 }
 
+/**
+ * The server's drawing of the first page gives way to the app when the page says it is ready, and
+ * also when startup fails or the visitor is sent to another page (e.g. a login gate).
+ */
+function useTakeOverWhenLeavingFirstPage(status: StartupStatus) {
+  const { pathname } = useLocation();
+  const firstPath = useRef(pathname);
+  useLayoutEffect(() => {
+    if (status === 'config-failed' || pathname !== firstPath.current) showAppScreen();
+  }, [status, pathname]);
+}
+
 /** Root of every route: startup gate, router-aware HTTP navigation, scroll reset, lazy pages. */
 export function AppRoot() {
   const navigate = useNavigate();
   const { status, retry } = useStartup();
+  useTakeOverWhenLeavingFirstPage(status);
   // Logging in changes many answers (isBuy, isCollect, progress): what is on screen fetches again.
   // (Logging out leaves member screens, and a member query must not run without its token.)
   useEffect(

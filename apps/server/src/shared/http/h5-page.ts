@@ -1,10 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   bootAnswerKey,
   H5_COURSE_LIST_FIRST_PAGE,
+  H5_FIRST_SCREEN_ATTRIBUTE,
+  H5_FIRST_SCREEN_MODULE,
   H5_HOME_BLOCKS,
   H5_ROUTE_MODULES,
+  H5_START_MODULE,
+  type BootAnswerName,
+  type NamedBootAnswers,
+  type RenderFirstScreen,
 } from '@kezhan/contract/h5-boot';
 import { COURSE_COVER_SIZES, HOME_BANNER_SIZES, sizedImage, webpSrcset } from '@kezhan/contract/images';
 
@@ -12,16 +19,16 @@ const withQuery = (pathname: string, query: Record<string, string | number>) =>
   `${pathname}?${new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]))}`;
 
 /** The addresses, as the h5 asks for them, of the answers its first screens need. */
-export const BOOT_ADDRESSES = {
+export const BOOT_ADDRESSES: Record<BootAnswerName, string> = {
   config: '/api/v2/other/config',
   homeBlocks: withQuery('/api/v2/viewBlock/page/blocks', H5_HOME_BLOCKS),
   latestAnnouncement: '/api/v2/announcement/latest',
   courseCategories: '/api/v2/course_categories',
   firstCoursePage: withQuery('/api/v2/courses', H5_COURSE_LIST_FIRST_PAGE),
-} as const;
+};
 
 /** Public, member-independent answers (MeEdu envelopes) the server can inline into a page. */
-export type BootAnswers = Record<keyof typeof BOOT_ADDRESSES, () => Promise<unknown>>;
+export type BootAnswers = Record<BootAnswerName, () => Promise<unknown>>;
 
 interface PageBoot {
   answers: (keyof BootAnswers)[];
@@ -52,7 +59,7 @@ const PAGE_BOOTS: Record<string, PageBoot> = {
   },
 };
 
-type Answers = Partial<Record<keyof BootAnswers, unknown>>;
+type Answers = NamedBootAnswers;
 
 interface ManifestChunk {
   file: string;
@@ -75,11 +82,23 @@ function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
-/** Each main route's own chunks (beyond the entry's), so the browser fetches them with the entry. */
-function routePreloads(distDir: string): Map<string, string[]> {
-  const preloads = new Map<string, string[]>();
+interface Chunks {
+  scripts: string[];
+  styles: string[];
+}
+
+interface AppChunks {
+  /** The app's start (H5_START_MODULE) beyond the entry, fetched on every page with the entry. */
+  start: Chunks;
+  /** Each main route's own chunks beyond the entry and the start. */
+  routes: Map<string, Chunks>;
+}
+
+/** The chunks each page fetches with the entry, read from Vite's manifest. */
+function appChunks(distDir: string): AppChunks {
+  const none: AppChunks = { start: { scripts: [], styles: [] }, routes: new Map() };
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
-  if (!fs.existsSync(manifestFile)) return preloads;
+  if (!fs.existsSync(manifestFile)) return none;
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   const closure = (key: string, into = new Set<string>()) => {
     if (into.has(key) || !manifest[key]) return into;
@@ -88,20 +107,44 @@ function routePreloads(distDir: string): Map<string, string[]> {
     return into;
   };
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
-  if (!entry) return preloads;
-  const shell = closure(entry);
+  if (!entry) return none;
+  const chunks = (keys: string[]): Chunks => ({
+    scripts: keys.map((key) => manifest[key].file),
+    styles: keys.flatMap((key) => manifest[key].css ?? []),
+  });
+  const inEntry = closure(entry);
+  const start = [...closure(H5_START_MODULE)].filter((key) => !inEntry.has(key));
+  const shell = new Set([...inEntry, ...start]);
+  const routes = new Map<string, Chunks>();
   for (const [route, pageModule] of Object.entries(H5_ROUTE_MODULES)) {
     if (!manifest[pageModule]) continue;
-    const own = [...closure(pageModule)].filter((key) => !shell.has(key));
-    preloads.set(route, [
-      ...own.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`),
-      ...own
-        .flatMap((key) => manifest[key].css ?? [])
-        // crossorigin like Vite's own stylesheet links, or the browser fetches the file twice.
-        .map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
-    ]);
+    routes.set(route, chunks([...closure(pageModule)].filter((key) => !shell.has(key))));
   }
-  return preloads;
+  return { start: chunks(start), routes };
+}
+
+/**
+ * The links of the chunks a page fetches with the entry. On a page the server drew, the scripts
+ * wait for the first paint (the entry starts the app after it, and the app's loader fetches them
+ * then), so the drawing's stylesheets and largest image do not share the network with them; the
+ * route's stylesheets are applied at once (the drawing needs them; the loader then finds them in
+ * place). crossorigin like Vite's own links, or the browser fetches the files twice.
+ */
+function chunkLinks(chunks: Chunks | undefined, drawn: boolean): string[] {
+  if (!chunks) return [];
+  if (drawn) return chunks.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
+  return [
+    ...chunks.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...chunks.styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+  ];
+}
+
+/** The h5's server-side first screen when it was built; null serves pages without one. */
+async function loadFirstScreen(distDir: string): Promise<RenderFirstScreen | null> {
+  const file = path.resolve(distDir, H5_FIRST_SCREEN_MODULE);
+  if (!fs.existsSync(file)) return null;
+  const loaded = (await import(pathToFileURL(file).href)) as { renderFirstScreen?: RenderFirstScreen };
+  return loaded.renderFirstScreen ?? null;
 }
 
 /** The first banner of the home page. */
@@ -134,15 +177,35 @@ function imagePreload(address: string, sizes: string): string {
 
 /**
  * index.html as each page of the h5 is served: the answers its first screen needs inlined as JSON
- * (config everywhere; the home blocks and the latest announcement on /, categories and the first courses on /vod), the route's
- * chunks and its largest image preloaded. The h5 takes an inlined answer instead of asking for it
+ * (config everywhere; the home blocks and the latest announcement on /, categories and the first
+ * courses on /vod), the route's chunks and its largest image preloaded, and on those two pages the
+ * first screen already drawn into #root by the h5's own components (src/first-screen), so it
+ * paints before any script has run. The h5 takes an inlined answer instead of asking for it
  * (shared/http/boot-answers.ts), so the first render does not wait on a chain of requests. The
  * inlined data is not a script the browser runs, so a strict Content-Security-Policy needs no
- * exception for it.
+ * exception for it. A drawing that fails is reported and the page goes out without it.
  */
-export function createH5PageRenderer(distDir: string, sources: BootAnswers) {
+export function createH5PageRenderer(
+  distDir: string,
+  sources: BootAnswers,
+  onDrawFailed: (error: unknown) => void = () => undefined,
+) {
   const template = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
-  const chunksOf = routePreloads(distDir);
+  const chunks = appChunks(distDir);
+  const firstScreen = loadFirstScreen(distDir).catch((error: unknown) => {
+    onDrawFailed(error);
+    return null;
+  });
+
+  const draw = async (pathname: string, answers: Answers): Promise<string | null> => {
+    const render = await firstScreen;
+    try {
+      return render?.(pathname, answers) ?? null;
+    } catch (error) {
+      onDrawFailed(error);
+      return null;
+    }
+  };
 
   /** A failing source leaves its answer out: the h5 then asks for it as usual. */
   const settle = (load: () => Promise<unknown>) => load().catch(() => undefined);
@@ -160,11 +223,19 @@ export function createH5PageRenderer(distDir: string, sources: BootAnswers) {
       inlined[bootAnswerKey(BOOT_ADDRESSES[name])] = loaded[index];
     });
 
+    const drawing = boot ? await draw(pathname, answers) : null;
     const head: string[] = [];
     const image = boot?.largestImage?.(answers);
     if (boot && typeof image === 'string' && image) head.push(imagePreload(image, boot.imageSizes));
-    head.push(...(chunksOf.get(pathname) ?? []));
+    if (drawing === null) head.push(...chunkLinks(chunks.start, false));
+    head.push(...chunkLinks(chunks.routes.get(pathname), drawing !== null));
     head.push(`<script id="kezhan-boot" type="application/json">${jsonForHtml(inlined)}</script>`);
-    return template.replace('</head>', `${head.join('\n')}\n</head>`);
+    const html = template.replace('</head>', () => `${head.join('\n')}\n</head>`);
+    if (drawing === null) return html;
+    // A picture until the app takes over: not focusable or announced, so nothing is used twice.
+    return html.replace(
+      '<div id="root"></div>',
+      () => `<div id="root" ${H5_FIRST_SCREEN_ATTRIBUTE} inert aria-hidden="true">${drawing}</div>`,
+    );
   };
 }

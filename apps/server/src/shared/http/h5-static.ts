@@ -32,7 +32,12 @@ export async function serveH5(
   const indexFile = path.join(distDir, 'index.html');
   const hasH5 = fs.existsSync(indexFile);
   const securityHeaders = hasH5 ? h5SecurityHeaders(allowedUrls, fs.readFileSync(indexFile, 'utf8')) : {};
-  const renderPage = hasH5 && bootAnswers ? createH5PageRenderer(distDir, bootAnswers) : null;
+  const renderPage =
+    hasH5 && bootAnswers
+      ? createH5PageRenderer(distDir, bootAnswers, (error) =>
+          app.log.error({ err: error }, 'h5 first screen not drawn'),
+        )
+      : null;
   const sendPage = async (pathname: string, search: string, reply: FastifyReply) => {
     if (!renderPage) return reply.sendFile('index.html');
     return reply

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { mockApi, ok, testConfig } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
 import { laravelPage, listItem } from '../test/fixtures';
-import { categoryOptions } from './course-list';
+import { categoryOptions } from '../components/course-list-screen';
 
 // antd-mobile's InfiniteScroll only loads when its footer has an offsetParent (jsdom has no layout).
 const offsetParent = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetParent');

@@ -1,40 +1,16 @@
 import { H5_COURSE_PAGE_SIZE } from '@kezhan/contract/browser';
-import type { CourseCategory, CourseListItem } from '@kezhan/contract/courses';
-import { useCallback, useMemo, useState } from 'react';
+import type { CourseListItem } from '@kezhan/contract/courses';
+import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { usePagedList } from '@/shared/hooks/use-paged-list';
-import { NavHeader } from '@/shared/layout/nav-header';
-import { CourseItem } from '@/shared/ui/course-item';
-import { EmptyState } from '@/shared/ui/list-states';
-import { RefreshablePagedList } from '@/shared/ui/paged-list-view';
+import { useFirstScreenReady } from '@/shared/layout/first-screen';
 import { getCourses } from '../api/get-courses';
 import { useCourseCategories } from '../api/queries';
+import { CourseListScreen } from '../components/course-list-screen';
 import './courses.css';
 
 export const COURSE_PAGE_SIZE = H5_COURSE_PAGE_SIZE;
-
-const SCENES = [
-  { key: '', label: '全部' },
-  { key: 'free', label: '免费' },
-];
-
-interface FilterOption {
-  id: number;
-  label: string;
-  child: boolean;
-}
-
-/** `全部`, then every category with its children right after it, prefixed `|----`. */
-export function categoryOptions(categories: CourseCategory[]): FilterOption[] {
-  const options: FilterOption[] = [{ id: 0, label: '全部', child: false }];
-  for (const parent of categories) {
-    options.push({ id: parent.id, label: parent.name, child: false });
-    for (const child of parent.children ?? [])
-      options.push({ id: child.id, label: `|----${child.name}`, child: true });
-  }
-  return options;
-}
 
 export default function CourseListPage() {
   useDocumentTitle('录播课程');
@@ -42,7 +18,6 @@ export default function CourseListPage() {
   const categoryId = Number(params.get('category_id')) || 0;
   const scene = params.get('scene') === 'free' ? 'free' : '';
   const categories = useCourseCategories();
-  const [filterOpen, setFilterOpen] = useState(false);
 
   const fetchPage = useCallback(
     async (page: number, signal?: AbortSignal) =>
@@ -51,7 +26,7 @@ export default function CourseListPage() {
     [categoryId, scene],
   );
   const list = usePagedList<CourseListItem>(fetchPage, COURSE_PAGE_SIZE, `courses|${categoryId}|${scene}`);
-  const options = useMemo(() => categoryOptions(categories), [categories]);
+  useFirstScreenReady(list.status !== 'loading');
 
   const setFilter = (next: { category_id?: number; scene?: string }) => {
     const merged = new URLSearchParams(params);
@@ -62,78 +37,13 @@ export default function CourseListPage() {
     setParams(merged, { replace: true });
   };
 
-  const filterButton = (
-    <button
-      type="button"
-      className={categoryId ? 'kz-filter-toggle kz-filter-toggle--on' : 'kz-filter-toggle'}
-      aria-expanded={filterOpen}
-      onClick={() => setFilterOpen((o) => !o)}
-    >
-      筛选
-      <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
-        <path
-          d="M3 5h18l-7 8v6l-4 2v-8z"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinejoin="round"
-        />
-      </svg>
-    </button>
-  );
-
   return (
-    <div className="kz-course-list-page">
-      <NavHeader title="录播课程" right={filterButton} noBorder />
-      <div className="kz-scene-tabs" role="tablist" aria-label="课程范围">
-        {SCENES.map((s) => (
-          <button
-            key={s.key || 'all'}
-            type="button"
-            role="tab"
-            aria-selected={scene === s.key}
-            className={scene === s.key ? 'kz-scene-tab kz-scene-tab--active' : 'kz-scene-tab'}
-            onClick={() => setFilter({ scene: s.key })}
-          >
-            {s.label}
-          </button>
-        ))}
-      </div>
-
-      {filterOpen ? (
-        <>
-          <div className="kz-filter-mask" onClick={() => setFilterOpen(false)} aria-hidden="true" />
-          <div className="kz-filter-panel" role="menu" aria-label="课程分类">
-            {options.map((o) => (
-              <button
-                key={o.id}
-                type="button"
-                role="menuitemradio"
-                aria-checked={o.id === categoryId}
-                className={
-                  o.id === categoryId ? 'kz-filter-option kz-filter-option--active' : 'kz-filter-option'
-                }
-                onClick={() => {
-                  setFilterOpen(false);
-                  setFilter({ category_id: o.id });
-                }}
-              >
-                {o.label}
-              </button>
-            ))}
-          </div>
-        </>
-      ) : null}
-
-      <div className="kz-course-list-body">
-        <RefreshablePagedList
-          list={list}
-          className="kz-course-rows"
-          rowKey={(course) => course.id}
-          renderRow={(course) => <CourseItem course={course} />}
-          empty={<EmptyState text={scene === 'free' || categoryId ? '该分类下暂无课程' : '暂无课程'} />}
-        />
-      </div>
-    </div>
+    <CourseListScreen
+      categories={categories}
+      categoryId={categoryId}
+      scene={scene}
+      list={list}
+      onFilter={setFilter}
+    />
   );
 }

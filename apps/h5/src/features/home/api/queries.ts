@@ -1,5 +1,7 @@
+import { getLatestAnnouncement } from '@/shared/api/get-latest-announcement';
 import { useApiQuery } from '@/shared/data/query';
 import { continueFromRow } from '@/shared/ui/continue-learning';
+import { announcementFrom } from '@/shared/ui/latest-announcement';
 import { getLastLearned } from './get-last-learned';
 import { getPageBlocks } from './get-page-blocks';
 
@@ -9,6 +11,13 @@ export function usePageBlocks() {
     const { data } = await getPageBlocks({ quiet: true, signal });
     return Array.isArray(data) ? data : [];
   });
+}
+
+/** The newest announcement for the 公告 bar, null when there is none. */
+export function useLatestAnnouncement() {
+  return useApiQuery(['announcement', 'latest'], async (signal) =>
+    announcementFrom((await getLatestAnnouncement({ quiet: true, signal })).data),
+  );
 }
 
 /** The last lesson the member studied (继续学习); nothing for visitors (`memberId` null). */
