@@ -1,6 +1,38 @@
 import { DESKTOP_UA } from '../support/devices';
 import { expect, test, withConfig } from '../support/fixtures';
 
+/** `#root` while it holds the server's drawing of the first screen. */
+const DRAWN_ROOT = '#root[data-first-screen]';
+
+test.describe('first screen drawn on the server', () => {
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('the home page and the course list paint their content before any script runs', async ({ page }) => {
+      await page.goto('/');
+      const drawn = page.locator(DRAWN_ROOT);
+      await expect(drawn).toHaveAttribute('inert', '');
+      await expect(drawn.locator('.kz-home-brand')).toHaveText('课栈');
+      await expect(drawn.locator('.kz-slider-slide img').first()).toBeVisible();
+      await expect(drawn.locator('.kz-tab-title')).toHaveText(['首页', '在学', '我的']);
+
+      await page.goto('/vod');
+      await expect(drawn.locator('.kz-nav-title')).toHaveText('录播课程');
+      await expect(drawn.locator('.kz-course-item').first()).toBeVisible();
+    });
+  });
+
+  test("the app takes the drawing's place in one step and is then in use", async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator(DRAWN_ROOT)).toHaveCount(0);
+    await expect(page.locator('#root')).toHaveCount(1);
+    await expect(page.locator('main')).toHaveCount(1);
+    await page.getByRole('searchbox', { name: '搜索关键词' }).fill('Python');
+    await page.getByRole('button', { name: '搜索', exact: true }).click();
+    await expect(page).toHaveURL(/\/search\?keywords=Python$/);
+  });
+});
+
 test.describe('app shell', () => {
   test('the home page arrives with its config and blocks inlined: no request waits for them', async ({
     page,
@@ -13,6 +45,7 @@ test.describe('app shell', () => {
     });
     await page.goto('/');
     await expect(page.getByRole('navigation', { name: '底部导航' })).toBeVisible();
+    await expect(page.locator(DRAWN_ROOT)).toHaveCount(0);
     await expect(page.locator('.adm-swiper, .kz-slider, img').first()).toBeVisible();
     expect(asked).toEqual([]);
     await expect(page.locator('link[rel="preload"][as="image"]')).toHaveCount(1);
@@ -25,7 +58,8 @@ test.describe('app shell', () => {
       if (pathname.startsWith('/api/')) asked.push(pathname);
     });
     await page.goto('/vod');
-    await expect(page.locator('.kz-course-item').first()).toBeVisible();
+    await expect(page.getByRole('link', { name: /人已(订阅|购买)/ }).first()).toBeVisible();
+    await expect(page.locator(DRAWN_ROOT)).toHaveCount(0);
     expect(asked).toEqual([]);
     // The first course's cover is the largest paint: preloaded when it has one (a course made in
     // the operator console by another spec may come first without a cover).

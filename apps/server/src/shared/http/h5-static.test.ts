@@ -146,8 +146,19 @@ describe('the h5 page with inlined first-screen answers', () => {
     fs.writeFileSync(
       path.join(dist, '.vite', 'manifest.json'),
       JSON.stringify({
-        'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react.js'] },
+        'index.html': {
+          file: 'assets/index-1.js',
+          isEntry: true,
+          imports: ['_react.js'],
+          dynamicImports: ['src/app/start.tsx'],
+        },
         '_react.js': { file: 'assets/react-1.js' },
+        'src/app/start.tsx': {
+          file: 'assets/start-1.js',
+          imports: ['_react.js', '_react-dom.js'],
+          css: ['assets/start-1.css'],
+        },
+        '_react-dom.js': { file: 'assets/react-dom-1.js' },
         'src/features/home/pages/home.tsx': {
           file: 'assets/home-1.js',
           imports: ['_react.js', '_course-item.js'],
@@ -266,7 +277,11 @@ describe('the h5 page with inlined first-screen answers', () => {
   it('inlines only config on other pages, and leaves out an answer whose source fails', async () => {
     const other = await app.inject({ method: 'GET', url: '/vod/detail?id=3' });
     expect(bootOf(other.body)).toEqual({ '/api/v2/other/config': config });
-    expect(other.body).not.toContain('modulepreload');
+    expect(other.body.match(/rel="modulepreload"[^>]*/g)).toEqual([
+      'rel="modulepreload" crossorigin href="/assets/start-1.js"',
+      'rel="modulepreload" crossorigin href="/assets/react-dom-1.js"',
+    ]);
+    expect(other.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/start-1.css">');
 
     blocksFail = true;
     const home = await app.inject({ method: 'GET', url: '/' });
@@ -276,6 +291,84 @@ describe('the h5 page with inlined first-screen answers', () => {
       '/api/v2/other/config': config,
       '/api/v2/announcement/latest': announcement,
     });
+  });
+});
+
+describe('the h5 page with its first screen drawn on the server', () => {
+  const build = fs.mkdtempSync(path.join(os.tmpdir(), 'kezhan-build-'));
+  const dist = path.join(build, 'dist');
+  const app = Fastify();
+  const errors: unknown[] = [];
+  const announcement = { code: 0, message: '', data: { id: 4, title: '国庆放假通知' } };
+
+  beforeAll(async () => {
+    fs.mkdirSync(path.join(dist, '.vite'), { recursive: true });
+    fs.mkdirSync(path.join(build, 'dist-ssr'));
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><title>课栈</title></head><body><div id="root"></div></body></html>',
+    );
+    fs.writeFileSync(
+      path.join(dist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-1.js', isEntry: true, dynamicImports: ['src/app/start.tsx'] },
+        'src/app/start.tsx': { file: 'assets/start-1.js', css: ['assets/start-1.css'] },
+        'src/features/home/pages/home.tsx': { file: 'assets/home-1.js', css: ['assets/home-1.css'] },
+        'src/features/courses/pages/course-list.tsx': {
+          file: 'assets/course-list-1.js',
+          css: ['assets/course-list-1.css'],
+        },
+      }),
+    );
+    // Stands in for the h5's built module: draws / from its answers, fails on /vod.
+    fs.writeFileSync(
+      path.join(build, 'dist-ssr', 'first-screen.js'),
+      `export function renderFirstScreen(pathname, answers) {
+        if (pathname === '/vod') throw new Error('drawing failed');
+        if (pathname !== '/') return null;
+        return '<h1>' + answers.latestAnnouncement.data.title + ' $& $1</h1>';
+      }`,
+    );
+    await serveH5(app, dist, {
+      bootAnswers: {
+        config: async () => ({ code: 0, message: '', data: {} }),
+        homeBlocks: async () => ({ code: 0, message: '', data: [] }),
+        latestAnnouncement: async () => announcement,
+        courseCategories: async () => ({ code: 0, message: '', data: [] }),
+        firstCoursePage: async () => ({ code: 0, message: '', data: { total: 0, data: [] } }),
+      },
+    });
+    app.log.error = (...args: unknown[]) => void errors.push(args[0]);
+  });
+  afterAll(() => app.close());
+
+  it('puts the drawing into #root as an inert picture, exactly as drawn', async () => {
+    const { body } = await app.inject({ method: 'GET', url: '/' });
+    expect(body).toContain(
+      '<div id="root" data-first-screen inert aria-hidden="true"><h1>国庆放假通知 $& $1</h1></div>',
+    );
+  });
+
+  it('applies the drawn route stylesheets at once and leaves its scripts until after the first paint', async () => {
+    const { body } = await app.inject({ method: 'GET', url: '/' });
+    expect(body).toContain('<link rel="stylesheet" crossorigin href="/assets/home-1.css">');
+    expect(body).not.toContain('modulepreload');
+    expect(body).not.toContain('start-1');
+  });
+
+  it('serves a page the module does not draw as before, and one whose drawing fails without it', async () => {
+    const detail = await app.inject({ method: 'GET', url: '/vod/detail?id=1' });
+    expect(detail.body).toContain('<div id="root"></div>');
+    expect(detail.body).toContain('<link rel="modulepreload" crossorigin href="/assets/start-1.js">');
+
+    const list = await app.inject({ method: 'GET', url: '/vod' });
+    expect(list.statusCode).toBe(200);
+    expect(list.body).toContain('<div id="root"></div>');
+    expect(list.body).toContain('<link rel="modulepreload" crossorigin href="/assets/course-list-1.js">');
+    expect(list.body).toContain(
+      '<link rel="preload" as="style" crossorigin href="/assets/course-list-1.css">',
+    );
+    expect(errors).toHaveLength(1);
   });
 });
 
