@@ -34,6 +34,7 @@ RUN npm ci --omit=dev --no-audit --no-fund --workspace @kezhan/server --include-
 COPY packages/contract packages/contract
 COPY apps/server apps/server
 COPY --from=h5 /app/apps/h5/dist apps/h5/dist
+COPY --from=h5 /app/apps/h5/dist-ssr apps/h5/dist-ssr
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME /data

@@ -68,8 +68,8 @@ const progressiveWebApp: Partial<VitePWAOptions> = {
 
 /**
  * `vite build --ssr` builds the server-drawn first screen (src/first-screen) for the API server
- * into dist-ssr: plain ESM for Node, React and the router left to node_modules, the rest (the
- * contract, antd-mobile with its stylesheet imports) bundled in.
+ * into dist-ssr: one ESM file for Node with everything it uses bundled in (the server's image has
+ * no h5 packages), stylesheet imports dropped.
  */
 const firstScreenBuild = {
   outDir: 'dist-ssr',
@@ -83,7 +83,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   oxc: { jsx: { runtime: 'automatic' } },
   plugins: isSsrBuild ? [] : [VitePWA(progressiveWebApp)],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  ssr: { noExternal: ['@kezhan/contract', 'antd-mobile'] },
+  ssr: { noExternal: true },
   build: isSsrBuild
     ? firstScreenBuild
     : {
