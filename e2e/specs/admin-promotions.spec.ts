@@ -128,6 +128,8 @@ test('超级管理员 creates an administrator on the 管理员 page and disable
   await expect(entry).toContainText('admin');
   await expect(consolePage.getByRole('cell', { name: '新建课程' })).toHaveCount(0);
   await expect(consolePage.locator('.ant-spin-spinning')).toHaveCount(0);
+  // The filter's option list closes with a fade: scan once it is gone.
+  await expect(consolePage.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0);
   expect(await axeViolations(consolePage, 'console audit log')).toEqual([]);
   await desktop.close();
 });
