@@ -31,9 +31,9 @@ export const BOOT_ADDRESSES: Record<BootAnswerName, string> = {
 export type BootAnswers = Record<BootAnswerName, () => Promise<unknown>>;
 
 interface PageBoot {
-  answers: (keyof BootAnswers)[];
+  answers: BootAnswerName[];
   /** The image the page paints largest, fetched at high priority. */
-  largestImage: (answers: Answers) => unknown;
+  largestImage: (answers: NamedBootAnswers) => unknown;
   /** The `sizes` the h5 shows that image with, so the preload picks the copy the page will. */
   imageSizes: string;
   /** The answers are for the page without filters in its address. */
@@ -58,8 +58,6 @@ const PAGE_BOOTS: Record<string, PageBoot> = {
     imageSizes: COURSE_COVER_SIZES,
   },
 };
-
-type Answers = NamedBootAnswers;
 
 interface ManifestChunk {
   file: string;
@@ -197,7 +195,7 @@ export function createH5PageRenderer(
     return null;
   });
 
-  const draw = async (pathname: string, answers: Answers): Promise<string | null> => {
+  const draw = async (pathname: string, answers: NamedBootAnswers): Promise<string | null> => {
     const render = await firstScreen;
     try {
       return render?.(pathname, answers) ?? null;
@@ -213,9 +211,9 @@ export function createH5PageRenderer(
   return async function renderPage(pathname: string, search = ''): Promise<string> {
     const page = PAGE_BOOTS[pathname] as PageBoot | undefined;
     const boot = page?.onlyWithoutQuery && search ? undefined : page;
-    const wanted: (keyof BootAnswers)[] = ['config', ...(boot?.answers ?? [])];
+    const wanted: BootAnswerName[] = ['config', ...(boot?.answers ?? [])];
     const loaded = await Promise.all(wanted.map((name) => settle(sources[name])));
-    const answers: Answers = {};
+    const answers: NamedBootAnswers = {};
     const inlined: Record<string, unknown> = {};
     wanted.forEach((name, index) => {
       if (loaded[index] === undefined) return;
