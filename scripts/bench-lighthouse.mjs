@@ -86,7 +86,8 @@ export async function lighthouseTable(base, member) {
           page,
         );
         if (REPORT_DIR) {
-          const file = `${target.name.split(' ')[0]}-${run + 1}.json`;
+          const slug = target.name.split(' (')[0].replace(/\s+/g, '-');
+          const file = `${slug}-${run + 1}.json`;
           fs.writeFileSync(path.join(REPORT_DIR, file), JSON.stringify(result.lhr));
         }
         const audits = result.lhr.audits;

@@ -1,8 +1,20 @@
 import { DESKTOP_UA } from '../support/devices';
-import { expect, test, withConfig } from '../support/fixtures';
+import { expect, test, tokenFor, withConfig } from '../support/fixtures';
+import { DEMO_MEMBER, type KezhanServer } from '../support/server';
 
 /** `#root` while it holds the server's drawing of the first screen. */
 const DRAWN_ROOT = '#root[data-first-screen]';
+
+/** The free demo course and its first lesson, as the API lists them. */
+async function freeCourse(kezhan: KezhanServer) {
+  const get = async <T>(path: string) =>
+    ((await (await fetch(`${kezhan.baseURL}${path}`)).json()) as { data: T }).data;
+  const list = await get<{ data: { id: number; title: string }[] }>('/api/v2/courses?page=1&page_size=50');
+  // By title: other specs add free courses of their own, whose lessons may not be transcoded yet.
+  const course = list.data.find((c) => c.title === 'Python 零基础入门')!;
+  const detail = await get<{ videos: Record<string, { id: number }[]> }>(`/api/v2/course/${course.id}`);
+  return { ...course, firstLesson: Object.values(detail.videos).flat()[0]!.id };
+}
 
 test.describe('first screen drawn on the server', () => {
   test.describe('without JavaScript', () => {
@@ -20,6 +32,70 @@ test.describe('first screen drawn on the server', () => {
       await expect(drawn.locator('.kz-nav-title')).toHaveText('录播课程');
       await expect(drawn.locator('.kz-course-item').first()).toBeVisible();
     });
+
+    test("a course's page, a lesson and the member centre paint what is the same for everyone", async ({
+      page,
+      kezhan,
+    }) => {
+      const course = await freeCourse(kezhan);
+      const drawn = page.locator(DRAWN_ROOT);
+      await page.goto(`/vod/detail?id=${course.id}`);
+      await expect(drawn.locator('.kz-detail-title')).toHaveText(course.title);
+      await expect(drawn.locator('.kz-detail-cover')).toBeVisible();
+      await expect(drawn.locator('[role="tab"]')).toHaveText(['介绍', '目录', '评论', '课件']);
+      // Whether the member bought or liked it comes with the app.
+      await expect(drawn.locator('.kz-detail-bar')).toHaveText('');
+
+      await page.goto(`/vod/video?id=${course.firstLesson}`);
+      await expect(drawn.locator('.kz-nav-title')).toHaveText('视频播放');
+      await expect(drawn.locator('.kz-player-box img')).toBeVisible();
+
+      await page.goto('/member');
+      await expect(drawn.locator('.kz-member-avatar img')).toBeVisible();
+      await expect(drawn.locator('.kz-member-menu a')).toHaveText([
+        '我的订单',
+        '我的消息',
+        '个人资料',
+        '关于平台',
+      ]);
+      await expect(drawn).not.toContainText('请登录');
+    });
+  });
+
+  test("the member centre asks for the member once, at once, and takes the drawing's place with their card", async ({
+    page,
+    kezhan,
+  }) => {
+    const token = await tokenFor(kezhan, DEMO_MEMBER.mobile, DEMO_MEMBER.password);
+    const me = (await (
+      await fetch(`${kezhan.baseURL}/api/v2/member/detail`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as { data: { nick_name: string } };
+    await page.addInitScript((t) => localStorage.setItem('meedu-h5-token', t), token);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname === '/api/v2/member/detail' || /^\/assets\/start-/.test(pathname)) asked.push(pathname);
+    });
+    await page.goto('/member');
+    await expect(page.locator(DRAWN_ROOT)).toHaveCount(0);
+    await expect(page.locator('.kz-member-name strong')).toHaveText(me.data.nick_name);
+    await expect(page.getByRole('link', { name: '我的订单' })).toHaveAttribute('href', '/member/order');
+    // Asked by the entry, before the app's scripts are even fetched, and not asked again by them.
+    expect(asked).toEqual(['/api/v2/member/detail', expect.stringMatching(/^\/assets\/start-/)]);
+  });
+
+  test("a lesson's page hands over to the player, which turns the stream into MP4 in hls.js's worker", async ({
+    page,
+    kezhan,
+  }) => {
+    const course = await freeCourse(kezhan);
+    const token = await tokenFor(kezhan, DEMO_MEMBER.mobile, DEMO_MEMBER.password);
+    await page.addInitScript((t) => localStorage.setItem('meedu-h5-token', t), token);
+    const worker = page.waitForEvent('worker', (w) => /\/assets\/hls\.worker-[\w-]+\.js$/.test(w.url()));
+    await page.goto(`/vod/video?id=${course.firstLesson}`);
+    await expect(page.locator(DRAWN_ROOT)).toHaveCount(0);
+    await expect(page.getByLabel('视频播放器')).toHaveAttribute('data-source', 'hls.js');
+    await worker;
   });
 
   test("the app takes the drawing's place in one step and is then in use", async ({ page }) => {

@@ -3,9 +3,11 @@ import 'antd-mobile/es/global';
 import './app/app.css';
 import './shared/layout/layout.css';
 import { H5_FIRST_SCREEN_ATTRIBUTE } from '@kezhan/contract/browser';
+import { startEarlyRequests } from './shared/http/early-requests';
 import { startTheme } from './shared/theme/theme';
 import { followReducedMotion } from './shared/ui/reduced-motion';
 
+startEarlyRequests();
 startTheme();
 followReducedMotion();
 

@@ -14,7 +14,7 @@ import type { BootAnswers } from './shared/http/h5-page';
 import { cspAllowedUrls } from './shared/http/content-security';
 import { buildSiteConfig } from './modules/system/site-config';
 import { loadViewBlocks } from './modules/courses/blocks';
-import { listCategories, listCourses } from './modules/courses/catalogue';
+import { listCategories, listCourses, loadCourseDetail } from './modules/courses/catalogue';
 import { latestAnnouncement } from './modules/announcements/announcements-service';
 import { loggerOptions } from './shared/http/logging';
 import { connectionOptions } from './shared/http/connection';
@@ -103,7 +103,7 @@ export async function buildApp(
   return app;
 }
 
-/** What the server inlines into the h5's pages: the same answers the two endpoints give. */
+/** What the server inlines into the h5's pages, and draws them from: the answers the endpoints give. */
 function bootAnswers({ settings, db, env, now }: AppServices): BootAnswers {
   return {
     config: async () => ok(buildSiteConfig(await settings.snapshot(), env.appUrl)),
@@ -120,5 +120,6 @@ function bootAnswers({ settings, db, env, now }: AppServices): BootAnswers {
           scene: H5_COURSE_LIST_FIRST_PAGE.scene,
         }),
       ),
+    visitorCourse: async (courseId) => ok(await loadCourseDetail(db, env.appUrl, now(), courseId, null)),
   };
 }

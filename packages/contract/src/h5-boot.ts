@@ -50,11 +50,22 @@ export type BootAnswerName =
 export type NamedBootAnswers = Partial<Record<BootAnswerName, unknown>>;
 
 /**
- * The h5's server-side first screen (built by `vite build --ssr` into `apps/h5/dist-ssr`): the
- * markup of a page's first screen drawn from the inlined answers, or null for a page it does not
- * draw. The server puts it into `#root`; the app takes its place once its own first screen is ready.
+ * Answers the server draws a first screen from but does not inline: the course detail as a
+ * visitor gets it (`GET /api/v2/course/{id}` without a token). A member's answer differs (bought,
+ * liked, progress), so the h5 always asks for its own; the drawing leaves those parts blank.
  */
-export type RenderFirstScreen = (pathname: string, answers: NamedBootAnswers) => string | null;
+export type DrawingAnswerName = 'visitorCourse';
+
+export type FirstScreenAnswers = NamedBootAnswers & Partial<Record<DrawingAnswerName, unknown>>;
+
+/**
+ * The h5's server-side first screen (built by `vite build --ssr` into `apps/h5/dist-ssr`): the
+ * markup of a page's first screen drawn from the answers, or null for a page it does not draw.
+ * What depends on the member (name, purchases, the lesson itself) is drawn as the page shows it
+ * while loading. The server puts the markup into `#root`; the app takes its place once its own
+ * first screen is ready.
+ */
+export type RenderFirstScreen = (pathname: string, answers: FirstScreenAnswers) => string | null;
 
 /** Where the server finds the built first-screen module, relative to the h5's `dist` folder. */
 export const H5_FIRST_SCREEN_MODULE = '../dist-ssr/first-screen.js';

@@ -20,6 +20,12 @@ export const HOME_BANNER_SIZES = '(min-width: 750px) 720px, calc(100vw - 30px)';
 /** `sizes` of a course cover in a list row (128 px wide). */
 export const COURSE_COVER_SIZES = '128px';
 
+/** The picture of a member without one (the site's setting `member.default_avatar` by default). */
+export const DEFAULT_AVATAR = '/images/default_avatar.png';
+
+/** `sizes` of the cover at the top of a course's page: the page's width, at most 750 px. */
+export const COURSE_DETAIL_COVER_SIZES = '(min-width: 750px) 750px, 100vw';
+
 /** The `srcset` of the WebP copies. */
 export const webpSrcset = (image: SizedImage) =>
   image.webp.map(([width, address]) => `${address} ${width}w`).join(', ');

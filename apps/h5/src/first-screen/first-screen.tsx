@@ -1,12 +1,20 @@
-import { H5_COURSE_PAGE_SIZE, type NamedBootAnswers, type RenderFirstScreen } from '@kezhan/contract/browser';
+import {
+  H5_COURSE_PAGE_SIZE,
+  type FirstScreenAnswers,
+  type NamedBootAnswers,
+  type RenderFirstScreen,
+} from '@kezhan/contract/browser';
 import type { Announcement } from '@kezhan/contract/announcements';
 import type { SiteConfig } from '@kezhan/contract/config';
-import type { CourseCategory, CourseListItem, ViewBlock } from '@kezhan/contract/courses';
+import type { CourseCategory, CourseDetail, CourseListItem, ViewBlock } from '@kezhan/contract/courses';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Route, Routes, StaticRouter } from 'react-router-dom';
+import { CourseDetailPending } from '@/features/courses/components/course-detail-head';
 import { CourseListScreen } from '@/features/courses/components/course-list-screen';
+import { VideoPending } from '@/features/courses/components/video-pending';
 import { HomeScreen } from '@/features/home/components/home-screen';
+import { MemberCentreScreen } from '@/features/member/components/member-centre-screen';
 import type { PagedList } from '@/shared/hooks/use-paged-list';
 import { TabBarLayout } from '@/shared/layout/tab-bar-layout';
 import { announcementFrom } from '@/shared/ui/latest-announcement';
@@ -85,9 +93,31 @@ function courseList(answers: NamedBootAnswers): string | null {
   );
 }
 
-const PAGES: Record<string, (answers: NamedBootAnswers) => string | null> = {
+/** The course's page from a visitor's answer: what is the same for every member. */
+function courseDetail(answers: FirstScreenAnswers): string | null {
+  const course = dataOf<CourseDetail>(answers.visitorCourse)?.course;
+  if (!course) return null;
+  return draw('/vod/detail', <CourseDetailPending course={course} />);
+}
+
+/** A lesson's page is the member's own: drawn as it shows while the lesson loads. */
+function video(answers: FirstScreenAnswers): string | null {
+  const config = dataOf<SiteConfig>(answers.config);
+  if (!config) return null;
+  return draw('/vod/video', <VideoPending poster={config.player?.cover ?? ''} />);
+}
+
+/** The member centre with the member's card still to come. */
+function memberCentre(): string {
+  return draw('/member', <MemberCentreScreen viewer={{ kind: 'pending' }} />, true);
+}
+
+const PAGES: Record<string, (answers: FirstScreenAnswers) => string | null> = {
   '/': home,
   '/vod': courseList,
+  '/vod/detail': courseDetail,
+  '/vod/video': video,
+  '/member': memberCentre,
 };
 
 export const renderFirstScreen: RenderFirstScreen = (pathname, answers) => PAGES[pathname]?.(answers) ?? null;

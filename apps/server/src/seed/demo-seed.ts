@@ -1,3 +1,4 @@
+import { DEFAULT_AVATAR } from '@kezhan/contract/images';
 import type { AppServices } from '../services';
 import { hashPassword } from '../shared/auth/passwords';
 import { seedDemoCatalogue } from './demo-catalogue';
@@ -18,7 +19,7 @@ async function seedDemoMember({ db, now }: AppServices) {
     .values({
       mobile: DEMO_MEMBER.mobile,
       nick_name: DEMO_MEMBER.nickName,
-      avatar: '/images/default_avatar.png',
+      avatar: DEFAULT_AVATAR,
       password: await hashPassword(DEMO_MEMBER.password),
       is_password_set: 1,
       is_set_nickname: 1,

@@ -3,6 +3,7 @@ import { clearToken, getToken } from '../storage/storage';
 import { showToast } from '../ui/toast';
 import { getApiBase } from './api-base';
 import { takeBootAnswer } from './boot-answers';
+import { takeEarlyRequest } from './early-requests';
 import { navigateTo } from './navigation';
 
 export const HTTP_TIMEOUT_MS = 15000;
@@ -111,6 +112,15 @@ function handleUnauthorized(options: RequestOptions): void {
   navigateTo(`/login?redirect=${encodeURIComponent(currentLocation())}`);
 }
 
+/** A response already under way, given up on (timeout, caller) like a fetch of our own. */
+function untilAborted(response: Promise<Response>, signal: AbortSignal): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) reject(new DOMException('Aborted', 'AbortError'));
+    signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')), { once: true });
+    response.then(resolve, reject);
+  });
+}
+
 export async function request<T>(
   method: string,
   path: string,
@@ -147,16 +157,19 @@ export async function request<T>(
     if (!options.quiet && message) showToast(message);
   };
 
+  const early = method === 'GET' && token ? takeEarlyRequest(address, token) : undefined;
   let response: Response;
   try {
-    response = await fetch(getApiBase() + address, {
-      method,
-      headers,
-      body,
-      credentials: options.withBrowserCookie ? 'same-origin' : 'omit',
-      signal: controller.signal,
-      keepalive: options.keepalive,
-    });
+    response = await (early
+      ? untilAborted(early, controller.signal)
+      : fetch(getApiBase() + address, {
+          method,
+          headers,
+          body,
+          credentials: options.withBrowserCookie ? 'same-origin' : 'omit',
+          signal: controller.signal,
+          keepalive: options.keepalive,
+        }));
   } catch (cause) {
     if (timedOut) {
       toast(MESSAGES.timeout);

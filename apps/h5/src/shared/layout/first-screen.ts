@@ -6,6 +6,11 @@ export const FIRST_SCREEN_TIMEOUT_MS = 8000;
 
 let waiting: { drawn: HTMLElement; app: HTMLElement; timer: number } | null = null;
 
+/** The server drew this page's first screen into `#root` (and the app has not yet replaced it). */
+export function isFirstScreenDrawn(): boolean {
+  return document.getElementById('root')?.hasAttribute(H5_FIRST_SCREEN_ATTRIBUTE) ?? false;
+}
+
 /**
  * The element the app renders into. When the server drew the page's first screen into `#root`,
  * the app renders into a twin kept off the document, which takes the drawing's place once the
@@ -14,7 +19,7 @@ let waiting: { drawn: HTMLElement; app: HTMLElement; timer: number } | null = nu
  */
 export function appContainer(): HTMLElement {
   const root = document.getElementById('root')!;
-  if (!root.hasAttribute(H5_FIRST_SCREEN_ATTRIBUTE)) return root;
+  if (!isFirstScreenDrawn()) return root;
   const app = document.createElement('div');
   app.id = 'root';
   waiting = { drawn: root, app, timer: window.setTimeout(showAppScreen, FIRST_SCREEN_TIMEOUT_MS) };

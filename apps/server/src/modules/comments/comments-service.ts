@@ -1,3 +1,4 @@
+import { DEFAULT_AVATAR } from '@kezhan/contract/images';
 import {
   COMMENT_MESSAGES,
   COMMENT_RESOURCE,
@@ -21,7 +22,6 @@ const NEWEST_THREADS = 5;
 export const DAILY_LIMIT = 100;
 export const PER_MINUTE_LIMIT = 5;
 const NO_PERMISSION = '无权限';
-const DEFAULT_AVATAR = '/images/default_avatar.png';
 
 interface CommentRow {
   id: number;

@@ -1,3 +1,4 @@
+import { DEFAULT_AVATAR } from '@kezhan/contract/images';
 import type { CommentList } from '@kezhan/contract/courses';
 import type { Db } from '../../shared/db/database';
 import { BusinessError } from '../../shared/http/errors';
@@ -43,7 +44,7 @@ export async function listComments(
     if (row.nick_name === null || users.has(row.user_id)) continue;
     users.set(row.user_id, {
       id: row.user_id,
-      avatar: publicUrl(appUrl, row.avatar || '/images/default_avatar.png'),
+      avatar: publicUrl(appUrl, row.avatar || DEFAULT_AVATAR),
       nick_name: row.nick_name,
     });
   }

@@ -1,3 +1,4 @@
+import { DEFAULT_AVATAR } from '@kezhan/contract/images';
 import type { MemberDetail } from '@kezhan/contract/member';
 import { sql } from 'kysely';
 import type { Db } from '../../shared/db/database';
@@ -62,7 +63,7 @@ export async function loadMemberDetail(db: Db, userId: number, appUrl: string): 
   if (!row) return null;
   return {
     id: row.id,
-    avatar: row.avatar || `${appUrl}/images/default_avatar.png`,
+    avatar: row.avatar || `${appUrl}${DEFAULT_AVATAR}`,
     nick_name: row.nick_name,
     mobile: row.mobile,
     is_lock: row.is_lock,

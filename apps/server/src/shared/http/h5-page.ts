@@ -10,10 +10,17 @@ import {
   H5_ROUTE_MODULES,
   H5_START_MODULE,
   type BootAnswerName,
-  type NamedBootAnswers,
+  type FirstScreenAnswers,
   type RenderFirstScreen,
 } from '@kezhan/contract/h5-boot';
-import { COURSE_COVER_SIZES, HOME_BANNER_SIZES, sizedImage, webpSrcset } from '@kezhan/contract/images';
+import {
+  COURSE_COVER_SIZES,
+  COURSE_DETAIL_COVER_SIZES,
+  DEFAULT_AVATAR,
+  HOME_BANNER_SIZES,
+  sizedImage,
+  webpSrcset,
+} from '@kezhan/contract/images';
 
 const withQuery = (pathname: string, query: Record<string, string | number>) =>
   `${pathname}?${new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]))}`;
@@ -27,22 +34,39 @@ export const BOOT_ADDRESSES: Record<BootAnswerName, string> = {
   firstCoursePage: withQuery('/api/v2/courses', H5_COURSE_LIST_FIRST_PAGE),
 };
 
-/** Public, member-independent answers (MeEdu envelopes) the server can inline into a page. */
-export type BootAnswers = Record<BootAnswerName, () => Promise<unknown>>;
+/**
+ * Public, member-independent answers (MeEdu envelopes) the server can inline into a page, and the
+ * course detail as a visitor gets it (drawn from, never inlined: a member's differs).
+ */
+export type BootAnswers = Record<BootAnswerName, () => Promise<unknown>> & {
+  visitorCourse: (courseId: number) => Promise<unknown>;
+};
 
 interface PageBoot {
+  /** What the page inlines besides config. */
   answers: BootAnswerName[];
+  /** The course, named in the page's address, whose visitor answer the drawing shows. */
+  visitorCourse?: (query: URLSearchParams) => number | null;
   /** The image the page paints largest, fetched at high priority. */
-  largestImage: (answers: NamedBootAnswers) => unknown;
-  /** The `sizes` the h5 shows that image with, so the preload picks the copy the page will. */
-  imageSizes: string;
+  largestImage?: (answers: FirstScreenAnswers) => unknown;
+  /**
+   * The `sizes` the h5 shows that image with, so the preload picks the copy the page will;
+   * without it the image is shown, and preloaded, by its address as it is.
+   */
+  imageSizes?: string;
   /** The answers are for the page without filters in its address. */
   onlyWithoutQuery?: boolean;
 }
 
+/** A course id as the h5 puts it in `?id=`: a positive 32-bit integer, else none. */
+function courseIdIn(query: URLSearchParams): number | null {
+  const id = query.get('id') ?? '';
+  return /^[1-9]\d{0,9}$/.test(id) && Number(id) <= 2 ** 31 - 1 ? Number(id) : null;
+}
+
 /**
- * What each page inlines besides config. Only pages whose first screen is the same for every
- * visitor are listed.
+ * The pages whose first screen the server draws, and what each inlines besides config. Pages that
+ * depend on the member are drawn as they show while loading (the member's parts left blank).
  */
 const PAGE_BOOTS: Record<string, PageBoot> = {
   '/': {
@@ -57,6 +81,20 @@ const PAGE_BOOTS: Record<string, PageBoot> = {
     largestImage: (answers) => firstCourseCover(answers.firstCoursePage),
     imageSizes: COURSE_COVER_SIZES,
   },
+  '/vod/detail': {
+    answers: [],
+    visitorCourse: courseIdIn,
+    largestImage: (answers) =>
+      (answers.visitorCourse as { data?: { course?: { thumb?: unknown } } })?.data?.course?.thumb,
+    imageSizes: COURSE_DETAIL_COVER_SIZES,
+  },
+  '/vod/video': {
+    answers: [],
+    // The player's poster, from the site's settings, stands where the lesson will play.
+    largestImage: (answers) =>
+      (answers.config as { data?: { player?: { cover?: unknown } } })?.data?.player?.cover,
+  },
+  '/member': { answers: [], largestImage: () => DEFAULT_AVATAR },
 };
 
 interface ManifestChunk {
@@ -163,9 +201,9 @@ function firstCourseCover(pageAnswer: unknown): unknown {
  * A page's largest image at high priority. A sized image is preloaded as the WebP copy the h5's
  * <picture> will pick (same srcset and sizes); any other address as it is.
  */
-function imagePreload(address: string, sizes: string): string {
+function imagePreload(address: string, sizes: string | undefined): string {
   const sized = sizedImage(address);
-  if (!sized)
+  if (!sized || sizes === undefined)
     return `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(address)}">`;
   return (
     `<link rel="preload" as="image" type="image/webp" fetchpriority="high" ` +
@@ -176,12 +214,14 @@ function imagePreload(address: string, sizes: string): string {
 /**
  * index.html as each page of the h5 is served: the answers its first screen needs inlined as JSON
  * (config everywhere; the home blocks and the latest announcement on /, categories and the first
- * courses on /vod), the route's chunks and its largest image preloaded, and on those two pages the
+ * courses on /vod), the route's chunks and its largest image preloaded, and on the main pages the
  * first screen already drawn into #root by the h5's own components (src/first-screen), so it
- * paints before any script has run. The h5 takes an inlined answer instead of asking for it
- * (shared/http/boot-answers.ts), so the first render does not wait on a chain of requests. The
- * inlined data is not a script the browser runs, so a strict Content-Security-Policy needs no
- * exception for it. A drawing that fails is reported and the page goes out without it.
+ * paints before any script has run: home and course list as they are, a course's page from a
+ * visitor's answer, the lesson and the member centre as they show while loading. The h5 takes an
+ * inlined answer instead of asking for it (shared/http/boot-answers.ts), so the first render does
+ * not wait on a chain of requests. The inlined data is not a script the browser runs, so a strict
+ * Content-Security-Policy needs no exception for it. A drawing that fails is reported and the page
+ * goes out without it.
  */
 export function createH5PageRenderer(
   distDir: string,
@@ -195,7 +235,7 @@ export function createH5PageRenderer(
     return null;
   });
 
-  const draw = async (pathname: string, answers: NamedBootAnswers): Promise<string | null> => {
+  const draw = async (pathname: string, answers: FirstScreenAnswers): Promise<string | null> => {
     const render = await firstScreen;
     try {
       return render?.(pathname, answers) ?? null;
@@ -212,8 +252,12 @@ export function createH5PageRenderer(
     const page = PAGE_BOOTS[pathname] as PageBoot | undefined;
     const boot = page?.onlyWithoutQuery && search ? undefined : page;
     const wanted: BootAnswerName[] = ['config', ...(boot?.answers ?? [])];
-    const loaded = await Promise.all(wanted.map((name) => settle(sources[name])));
-    const answers: NamedBootAnswers = {};
+    const courseId = boot?.visitorCourse?.(new URLSearchParams(search)) ?? null;
+    const [loaded, visitorCourse] = await Promise.all([
+      Promise.all(wanted.map((name) => settle(sources[name]))),
+      courseId === null ? undefined : settle(() => sources.visitorCourse(courseId)),
+    ]);
+    const answers: FirstScreenAnswers = { visitorCourse };
     const inlined: Record<string, unknown> = {};
     wanted.forEach((name, index) => {
       if (loaded[index] === undefined) return;

@@ -122,7 +122,11 @@ describe('serving the built h5', () => {
 describe('the h5 page with inlined first-screen answers', () => {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'kezhan-dist-'));
   const app = Fastify();
-  const config = { code: 0, message: '', data: { name: '课栈</script><script>alert(1)</script>' } };
+  const config: { code: number; message: string; data: { name: string; player?: { cover: string } } } = {
+    code: 0,
+    message: '',
+    data: { name: '课栈</script><script>alert(1)</script>' },
+  };
   const blocks = {
     code: 0,
     message: '',
@@ -136,6 +140,7 @@ describe('the h5 page with inlined first-screen answers', () => {
     data: { total: 1, data: [{ id: 7, thumb: '/demo/covers/python.png' }] },
   };
   let blocksFail = false;
+  const askedCourses: number[] = [];
   beforeAll(async () => {
     fs.mkdirSync(path.join(dist, '.vite'));
     fs.mkdirSync(path.join(dist, 'assets'));
@@ -181,6 +186,14 @@ describe('the h5 page with inlined first-screen answers', () => {
         latestAnnouncement: async () => announcement,
         courseCategories: async () => categories,
         firstCoursePage: async () => firstCourses,
+        visitorCourse: async (courseId) => {
+          askedCourses.push(courseId);
+          return {
+            code: 0,
+            message: '',
+            data: { course: { id: courseId, thumb: '/storage/images/cover/0a1b2c3d.480x270.jpg' } },
+          };
+        },
       },
     });
   });
@@ -274,8 +287,51 @@ describe('the h5 page with inlined first-screen answers', () => {
     }
   });
 
+  it('preloads the cover of the course named in the address, never inlining its visitor answer', async () => {
+    askedCourses.length = 0;
+    const { body } = await app.inject({ method: 'GET', url: '/vod/detail?id=3' });
+    expect(askedCourses).toEqual([3]);
+    expect(bootOf(body)).toEqual({ '/api/v2/other/config': config });
+    const copies = [128, 256, 384, 480]
+      .map((w) => `/storage/images/cover/0a1b2c3d.480x270.w${w}.webp ${w}w`)
+      .join(', ');
+    expect(body).toContain(
+      `<link rel="preload" as="image" type="image/webp" fetchpriority="high" imagesrcset="${copies}" ` +
+        `imagesizes="(min-width: 750px) 750px, 100vw">`,
+    );
+  });
+
+  it('asks for no course when the address names none that could exist', async () => {
+    askedCourses.length = 0;
+    for (const search of ['', '?id=', '?id=abc', '?id=0', '?id=-3', '?id=3.5', '?id=1e3', '?id=2147483648']) {
+      const { statusCode, body } = await app.inject({ method: 'GET', url: `/vod/detail${search}` });
+      expect(statusCode, search).toBe(200);
+      expect(body, search).not.toContain('as="image"');
+    }
+    expect(askedCourses).toEqual([]);
+  });
+
+  it("preloads the site's player poster, as it is, on a lesson's page", async () => {
+    config.data.player = { cover: '/storage/images/poster/9f8e.1280x720.png' };
+    try {
+      const { body } = await app.inject({ method: 'GET', url: '/vod/video?id=5' });
+      expect(body).toContain(
+        '<link rel="preload" as="image" fetchpriority="high" href="/storage/images/poster/9f8e.1280x720.png">',
+      );
+    } finally {
+      delete config.data.player;
+    }
+  });
+
+  it('preloads the default avatar the member centre is drawn with', async () => {
+    const { body } = await app.inject({ method: 'GET', url: '/member' });
+    expect(body).toContain(
+      '<link rel="preload" as="image" fetchpriority="high" href="/images/default_avatar.png">',
+    );
+  });
+
   it('inlines only config on other pages, and leaves out an answer whose source fails', async () => {
-    const other = await app.inject({ method: 'GET', url: '/vod/detail?id=3' });
+    const other = await app.inject({ method: 'GET', url: '/study' });
     expect(bootOf(other.body)).toEqual({ '/api/v2/other/config': config });
     expect(other.body.match(/rel="modulepreload"[^>]*/g)).toEqual([
       'rel="modulepreload" crossorigin href="/assets/start-1.js"',
@@ -325,6 +381,8 @@ describe('the h5 page with its first screen drawn on the server', () => {
       path.join(build, 'dist-ssr', 'first-screen.js'),
       `export function renderFirstScreen(pathname, answers) {
         if (pathname === '/vod') throw new Error('drawing failed');
+        if (pathname === '/vod/detail')
+          return answers.visitorCourse ? '<h2>' + answers.visitorCourse.data.course.title + '</h2>' : null;
         if (pathname !== '/') return null;
         return '<h1>' + answers.latestAnnouncement.data.title + ' $& $1</h1>';
       }`,
@@ -336,6 +394,14 @@ describe('the h5 page with its first screen drawn on the server', () => {
         latestAnnouncement: async () => announcement,
         courseCategories: async () => ({ code: 0, message: '', data: [] }),
         firstCoursePage: async () => ({ code: 0, message: '', data: { total: 0, data: [] } }),
+        visitorCourse: async (courseId) => {
+          if (courseId !== 3) throw new Error('课程不存在');
+          return {
+            code: 0,
+            message: '',
+            data: { course: { id: 3, title: 'Python 入门', thumb: '/c3.png' } },
+          };
+        },
       },
     });
     app.log.error = (...args: unknown[]) => void errors.push(args[0]);
@@ -356,8 +422,21 @@ describe('the h5 page with its first screen drawn on the server', () => {
     expect(body).not.toContain('start-1');
   });
 
+  it("draws a course's page from its visitor answer without inlining it, and no page for a course not on sale", async () => {
+    const drawn = await app.inject({ method: 'GET', url: '/vod/detail?id=3' });
+    expect(drawn.body).toContain(
+      '<div id="root" data-first-screen inert aria-hidden="true"><h2>Python 入门</h2></div>',
+    );
+    expect(drawn.body).toContain('<script id="kezhan-boot" type="application/json">{"/api/v2/other/config"');
+    expect(drawn.body).not.toContain('"course"');
+
+    const missing = await app.inject({ method: 'GET', url: '/vod/detail?id=4' });
+    expect(missing.statusCode).toBe(200);
+    expect(missing.body).toContain('<div id="root"></div>');
+  });
+
   it('serves a page the module does not draw as before, and one whose drawing fails without it', async () => {
-    const detail = await app.inject({ method: 'GET', url: '/vod/detail?id=1' });
+    const detail = await app.inject({ method: 'GET', url: '/study' });
     expect(detail.body).toContain('<div id="root"></div>');
     expect(detail.body).toContain('<link rel="modulepreload" crossorigin href="/assets/start-1.js">');
 

@@ -1,3 +1,5 @@
+import { DEFAULT_AVATAR } from '@kezhan/contract/images';
+
 /**
  * Every site setting: its type, default and meaning. Values live in the `app_config` table as
  * text; this list decides how each is parsed, checked (`config:set`) and typed on the wire.
@@ -56,7 +58,7 @@ export const SETTING_DEFINITIONS = {
   'player.bullet_secret.text': setting('string', '${mobile}', '水印文字模板'),
   'member.enabled_mobile_bind_alert': setting('int', '0', '1 = 强制绑定手机号'),
   'member.enabled_face_verify': setting('bool', 'false', 'true = 强制实名认证'),
-  'member.default_avatar': setting('string', '/images/default_avatar.png', '默认头像'),
+  'member.default_avatar': setting('string', DEFAULT_AVATAR, '默认头像'),
   'member.is_lock_default': setting('int', '0', '新用户默认锁定'),
   'member.is_active_default': setting('int', '1', '新用户默认激活'),
   'member.register.vip.enabled': setting('int', '0', '1 = 注册赠送会员'),

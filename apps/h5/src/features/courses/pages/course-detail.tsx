@@ -1,28 +1,26 @@
 import type { CourseDetail, CourseVideo } from '@kezhan/contract/courses';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { isMissingResource } from '@/shared/http/client';
+import { useFirstScreenReady } from '@/shared/layout/first-screen';
 import { NavHeader } from '@/shared/layout/nav-header';
 import { loginUrl } from '@/shared/layout/require-auth';
 import { getToken } from '@/shared/storage/storage';
 import { useAppStore } from '@/shared/store/app-store';
-import { CoursePrice, learnersText } from '@/shared/ui/course-item';
 import { EmptyState, LoadFailed } from '@/shared/ui/list-states';
 import { showToast } from '@/shared/ui/toast';
 import { checkoutUrl } from '@/shared/utils/checkout-url';
 import { useCourse, usePostComment, useToggleCourseLike } from '../api/queries';
 import { Attachments } from '../components/attachments';
 import { Catalogue } from '../components/catalogue';
+import { COURSE_TABS, CourseDetailHead, type CourseTabKey } from '../components/course-detail-head';
 import { CommentComposer, CourseComments } from '../components/comments';
 import { useAttachmentDownload } from '../hooks/use-attachment-download';
 import { firstVideo, outlineGroups } from '../utils/outline';
 import { SafeHtml } from '../utils/safe-html';
 import './course-detail.css';
-import { SizedImage } from '@/shared/ui/sized-image';
 import { Tabs } from '@/shared/ui/tabs';
-
-type TabKey = 'intro' | 'catalogue' | 'comments' | 'attach';
 
 function DetailSkeleton() {
   return (
@@ -60,13 +58,14 @@ export default function CourseDetailPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const isLogin = useAppStore((s) => s.isLogin);
-  const [tab, setTab] = useState<TabKey>('intro');
+  const [tab, setTab] = useState<CourseTabKey>('intro');
   const detail = useCourse(id);
   const postCourseComment = usePostComment({ rt: 1, rid: id });
   const toggleLike = useToggleCourseLike();
   const data: CourseDetail | null = detail.data ?? null;
   useDocumentTitle(data ? data.course.title : '课程详情');
   const missing = !id || (detail.error !== undefined && isMissingResource(detail.error));
+  useFirstScreenReady(!detail.loading);
 
   const groups = useMemo(() => (data ? outlineGroups(data.chapters, data.videos) : []), [data]);
   const canDownload = !!data && (data.isBuy || data.course.charge <= 0);
@@ -151,69 +150,36 @@ export default function CourseDetailPage() {
     );
   }
 
+  const panels: Record<CourseTabKey, ReactNode> = {
+    intro: <SafeHtml className="kz-rich-text" html={course.render_desc} />,
+    catalogue: (
+      <Catalogue
+        groups={groups}
+        courseFree={free}
+        progress={data.videoWatchedProgress}
+        onSelect={openVideo}
+      />
+    ),
+    comments: <CourseComments id={course.id} canComment={!isLogin || data.isBuy || free} />,
+    attach: (
+      <Attachments
+        items={Array.isArray(data.attach) ? data.attach : []}
+        onDownload={(a) => void download(a)}
+      />
+    ),
+  };
+
   return (
     <div className="kz-detail-page kz-detail-page--ready">
       <NavHeader title="课程详情" />
-      <SizedImage
-        className="kz-detail-cover"
-        src={course.thumb}
-        alt=""
-        width={480}
-        height={270}
-        sizes="(min-width: 750px) 750px, 100vw"
-        priority
-      />
-      <div className="kz-detail-head">
-        <h2 className="kz-detail-title">{course.title}</h2>
-        <div className="kz-detail-stats">
-          {free || course.charge <= 0 ? (
-            <span className="kz-price kz-price--free">免费</span>
-          ) : (
-            <CoursePrice charge={course.charge} isFree={0} />
-          )}
-          <span>{learnersText(course)}</span>
-        </div>
-      </div>
+      <CourseDetailHead course={course} />
 
       <Tabs
         className="kz-detail-tabs"
         label="课程内容"
         activeKey={tab}
         onChange={setTab}
-        items={[
-          {
-            key: 'intro',
-            title: '介绍',
-            content: <SafeHtml className="kz-rich-text" html={course.render_desc} />,
-          },
-          {
-            key: 'catalogue',
-            title: '目录',
-            content: (
-              <Catalogue
-                groups={groups}
-                courseFree={free}
-                progress={data.videoWatchedProgress}
-                onSelect={openVideo}
-              />
-            ),
-          },
-          {
-            key: 'comments',
-            title: '评论',
-            content: <CourseComments id={course.id} canComment={!isLogin || data.isBuy || free} />,
-          },
-          {
-            key: 'attach',
-            title: '课件',
-            content: (
-              <Attachments
-                items={Array.isArray(data.attach) ? data.attach : []}
-                onDownload={(a) => void download(a)}
-              />
-            ),
-          },
-        ]}
+        items={COURSE_TABS.map((item) => ({ ...item, content: panels[item.key] }))}
       />
 
       {tab === 'intro' || tab === 'catalogue' ? (

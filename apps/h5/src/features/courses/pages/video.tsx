@@ -3,8 +3,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { ApiError, isMissingResource } from '@/shared/http/client';
+import { useFirstScreenReady } from '@/shared/layout/first-screen';
 import { NavHeader } from '@/shared/layout/nav-header';
-import { PageLoading } from '@/shared/layout/page-loading';
 import { useAppStore } from '@/shared/store/app-store';
 import { EmptyState, LoadFailed } from '@/shared/ui/list-states';
 import { showToast } from '@/shared/ui/toast';
@@ -15,6 +15,7 @@ import { Attachments } from '../components/attachments';
 import { Catalogue } from '../components/catalogue';
 import { CommentComposer, VideoComments } from '../components/comments';
 import { PlayerNotice } from '../components/player-notice';
+import { VideoPending } from '../components/video-pending';
 import { VideoPlayer } from '../components/video-player';
 import { useAttachmentDownload } from '../hooks/use-attachment-download';
 import { embedSrc, isEmbed } from '../utils/media-source';
@@ -44,6 +45,7 @@ export default function VideoPage() {
   const setStage = useCallback((next: Stage) => setStageOf({ id, stage: next }), [id]);
   const [tab, setTab] = useState<TabKey>('catalogue');
   useDocumentTitle(data?.video.title ?? '视频播放');
+  useFirstScreenReady(!videoQuery.loading);
 
   const video = data?.video;
   const isWatch = data?.is_watch === true;
@@ -79,12 +81,12 @@ export default function VideoPage() {
   // One buy prompt when a trial ends: the box in place of the player (no dialog, no bottom bar).
   const onTrialEnd = useCallback(() => setStage('trial-over'), [setStage]);
 
+  if (videoQuery.loading) return <VideoPending poster={config.player.cover} />;
   if (!data || !video) {
     const missing = !id || (videoQuery.error !== undefined && isMissingResource(videoQuery.error));
     return (
       <div className="kz-video-page">
         <NavHeader title="视频播放" />
-        {videoQuery.loading ? <PageLoading /> : null}
         {missing ? <EmptyState text="视频不存在或已下架" /> : null}
         {videoQuery.error !== undefined && !missing ? <LoadFailed onRetry={videoQuery.refetch} /> : null}
       </div>

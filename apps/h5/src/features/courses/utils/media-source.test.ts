@@ -103,6 +103,8 @@ describe('media sources', () => {
       maxBufferLength: BUFFER_BEFORE_PLAY_SECONDS,
       maxMaxBufferLength: BUFFER_BEFORE_PLAY_SECONDS,
       enableWorker: true,
+      // The module build transmuxes on the main thread unless it is given its worker's file.
+      workerPath: expect.stringMatching(/hls\.worker\.js/),
     });
     video.dispatchEvent(new Event('play'));
     expect(hls.config).toMatchObject({

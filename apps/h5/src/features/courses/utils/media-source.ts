@@ -1,4 +1,7 @@
 import type { PlayUrl } from '@kezhan/contract/courses';
+// hls.js's module build cannot start its transmuxing worker by itself: it is given the worker's
+// own file, or it turns each fragment into MP4 on the main thread (long tasks while the page loads).
+import hlsWorkerPath from 'hls.js/dist/hls.worker.js?url';
 
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
 
@@ -75,6 +78,7 @@ export async function attachSource(
     maxBufferLength: before ?? BUFFER_AHEAD_SECONDS,
     maxMaxBufferLength: before ?? MAX_BUFFER_AHEAD_SECONDS,
     enableWorker: true,
+    workerPath: hlsWorkerPath,
   });
   const bufferAhead = () => {
     hls.config.maxBufferLength = BUFFER_AHEAD_SECONDS;

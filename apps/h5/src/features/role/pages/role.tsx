@@ -3,6 +3,7 @@
  * through the cashier (/order?goods_type=role&…, see shared/utils/checkout-url.ts) only once
  * 《会员服务协议》 (config.vip_protocol) is accepted.
  */
+import { DEFAULT_AVATAR } from '@kezhan/contract/browser';
 import type { VipRole } from '@kezhan/contract/orders';
 import Button from 'antd-mobile/es/components/button';
 import Skeleton from 'antd-mobile/es/components/skeleton';
@@ -57,7 +58,7 @@ export default function RolePage() {
       <section className="kz-role-user">
         <SizedImage
           className="kz-role-avatar"
-          src={user?.avatar || '/images/default_avatar.png'}
+          src={user?.avatar || DEFAULT_AVATAR}
           alt=""
           width={48}
           height={48}
