@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { runCodeLogin } from '@/features/auth/hooks/code-login';
-import { runLoginGate } from '@/features/auth/hooks/login-gate';
+import { socialLoginCode } from '@/features/auth/utils/social-login-code';
 import { getConfig } from '@/shared/api/get-config';
 import { getMemberDetail } from '@/shared/api/get-member-detail';
 import type { SiteConfig } from '@/shared/api/types';
@@ -53,7 +52,12 @@ export function useStartup(): { status: StartupStatus; retry: () => void } {
         return;
       }
 
-      const codeOutcome = configOk ? await runCodeLogin(navigate) : 'none';
+      // The social login exchange and the login gate (dialogs, face verification) are loaded only
+      // when needed: a visitor's first screen does without them.
+      const codeOutcome =
+        configOk && socialLoginCode(window.location.search)
+          ? await (await import('@/features/auth/hooks/code-login')).runCodeLogin(navigate)
+          : 'none';
       if (codeOutcome === 'reloading') {
         setStatus('leaving');
         return;
@@ -73,6 +77,7 @@ export function useStartup(): { status: StartupStatus; retry: () => void } {
 
       if (user && codeOutcome !== 'bind') {
         const path = window.location.pathname;
+        const { runLoginGate } = await import('@/features/auth/hooks/login-gate');
         runLoginGate(navigate, config, user, {
           skipBind: PATHS_WITHOUT_BIND_GATE.includes(path),
           skipFace: path === '/auth/faceSuccess',

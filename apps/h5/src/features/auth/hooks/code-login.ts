@@ -8,6 +8,7 @@ import {
 } from '@/shared/storage/storage';
 import { removeTokenParams } from '@/shared/utils/url';
 import { loginWithCode } from '../api/login-code';
+import { socialLoginCode } from '../utils/social-login-code';
 import { GATE_TEXT, askOrLogout } from './login-gate';
 
 /** Removes token, login_code and action from the address bar without a reload. */
@@ -27,9 +28,8 @@ export async function runCodeLogin(
   navigate: NavigateFunction,
   search: string = window.location.search,
 ): Promise<CodeLoginOutcome> {
-  const params = new URLSearchParams(search);
-  const code = params.get('login_code') ?? '';
-  if (!code || params.get('action') !== 'login') return 'none';
+  const code = socialLoginCode(search);
+  if (!code) return 'none';
   if (isLoginCodeUsed(code)) {
     cleanAddressBar();
     return 'none';

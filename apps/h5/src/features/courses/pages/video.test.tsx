@@ -53,6 +53,27 @@ function setMedia(
 }
 
 describe('video page', () => {
+  it("shows the site's poster where the player will be while the lesson loads", async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    api(
+      { 'GET /api/v2/video/102': () => new Promise((resolve) => (answer = resolve)) },
+      testConfig({ player: { ...testConfig().player, cover: '/cover.png' } }),
+    );
+    renderApp('/vod/video?id=102');
+    const loading = await waitFor(() => {
+      const box = screen
+        .getAllByRole('status', { name: '加载中' })
+        .find((el) => el.matches('.kz-player-box'));
+      expect(box).toBeDefined();
+      return box!;
+    });
+    expect(loading.querySelector('img')).toHaveAttribute('src', '/cover.png');
+    expect(screen.getByText('视频播放')).toBeInTheDocument();
+
+    answer(ok(videoDetail(102)));
+    expect(await screen.findByRole('heading', { name: videoDetail(102).video.title })).toBeInTheDocument();
+  });
+
   it('plays the full video inline with the watermark and resumes where the member stopped', async () => {
     const { calls } = api(
       {
