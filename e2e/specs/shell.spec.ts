@@ -84,17 +84,30 @@ test.describe('first screen drawn on the server', () => {
     expect(asked).toEqual(['/api/v2/member/detail', expect.stringMatching(/^\/assets\/start-/)]);
   });
 
-  test("a lesson's page hands over to the player, which turns the stream into MP4 in hls.js's worker", async ({
+  test("a lesson's page hands over to the player in the place kept for it, hls.js transmuxing in its worker", async ({
     page,
     kezhan,
   }) => {
     const course = await freeCourse(kezhan);
     const token = await tokenFor(kezhan, DEMO_MEMBER.mobile, DEMO_MEMBER.password);
     await page.addInitScript((t) => localStorage.setItem('meedu-h5-token', t), token);
+    let releasePlayInfo = () => undefined as void;
+    const held = new Promise<void>((resolve) => (releasePlayInfo = resolve));
+    await page.route('**/api/v2/video/*/playinfo', async (route) => {
+      await held;
+      await route.continue();
+    });
     const worker = page.waitForEvent('worker', (w) => /\/assets\/hls\.worker-[\w-]+\.js$/.test(w.url()));
     await page.goto(`/vod/video?id=${course.firstLesson}`);
     await expect(page.locator(DRAWN_ROOT)).toHaveCount(0);
+    await expect(page.locator('.kz-video-page .kz-player-box[aria-label="加载中"]')).toBeVisible();
+    const title = page.locator('.kz-video-title');
+    const before = (await title.boundingBox())!.y;
+
+    releasePlayInfo();
     await expect(page.getByLabel('视频播放器')).toHaveAttribute('data-source', 'hls.js');
+    // The player and its control bar take the place kept for them: the title does not move.
+    expect((await title.boundingBox())!.y).toBe(before);
     await worker;
   });
 

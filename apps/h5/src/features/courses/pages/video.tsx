@@ -15,7 +15,7 @@ import { Attachments } from '../components/attachments';
 import { Catalogue } from '../components/catalogue';
 import { CommentComposer, VideoComments } from '../components/comments';
 import { PlayerNotice } from '../components/player-notice';
-import { VideoPending } from '../components/video-pending';
+import { PlayerLoading, VideoPending } from '../components/video-pending';
 import { VideoPlayer } from '../components/video-player';
 import { useAttachmentDownload } from '../hooks/use-attachment-download';
 import { embedSrc, isEmbed } from '../utils/media-source';
@@ -171,11 +171,7 @@ export default function VideoPage() {
       </div>
     );
   } else if (!play.data) {
-    stageBox = (
-      <div className="kz-player-box" role="status" aria-label="加载中">
-        <p>视频加载中…</p>
-      </div>
-    );
+    stageBox = <PlayerLoading poster={config.player.cover} />;
   } else if (isEmbed(play.data.urls[0])) {
     const src = embedSrc(play.data.urls[0].url);
     stageBox = src ? (
