@@ -84,7 +84,7 @@ test.describe('first screen drawn on the server', () => {
     expect(asked).toEqual(['/api/v2/member/detail', expect.stringMatching(/^\/assets\/start-/)]);
   });
 
-  test("a lesson's page hands over to the player in the place kept for it, hls.js transmuxing in its worker", async ({
+  test("a lesson's page hands over to the player in the place kept for it; played, hls.js transmuxes in its worker", async ({
     page,
     kezhan,
   }) => {
@@ -108,6 +108,10 @@ test.describe('first screen drawn on the server', () => {
     await expect(page.getByLabel('视频播放器')).toHaveAttribute('data-source', 'hls.js');
     // The player and its control bar take the place kept for them: the title does not move.
     expect((await title.boundingBox())!.y).toBe(before);
+    await page.getByLabel('视频播放器').evaluate((v: HTMLVideoElement) => {
+      v.muted = true;
+      return v.play();
+    });
     await worker;
   });
 

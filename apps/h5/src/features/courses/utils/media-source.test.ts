@@ -28,7 +28,6 @@ vi.mock('hls.js/light', () => {
 const {
   attachSource,
   BUFFER_AHEAD_SECONDS,
-  BUFFER_BEFORE_PLAY_SECONDS,
   embedSrc,
   MAX_BUFFER_AHEAD_SECONDS,
   isHlsSource,
@@ -66,7 +65,7 @@ describe('media sources', () => {
     expect(prefersNativeHls(videoThatSays(''), { vendor: 'Apple Computer, Inc.', mse: false })).toBe(false);
   });
 
-  it('loads hls.js only for an HLS stream in a browser without native HLS', async () => {
+  it('loads hls.js only for an HLS stream in a browser without native HLS, once the viewer plays', async () => {
     vi.stubGlobal('MediaSource', function MediaSource() {});
     const mp4 = await attachSource(
       videoThatSays(''),
@@ -74,7 +73,6 @@ describe('media sources', () => {
       () => {},
     );
     expect(mp4.mode).toBe('native');
-    expect(hlsInstances).toHaveLength(0);
 
     const video = videoThatSays('');
     const hls = await attachSource(
@@ -83,6 +81,19 @@ describe('media sources', () => {
       () => {},
     );
     expect(hls.mode).toBe('hls.js');
+    // Opening the lesson fetches nothing: no library, no playlist.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(hlsInstances).toHaveLength(0);
+
+    video.dispatchEvent(new Event('play'));
+    await vi.waitFor(() => expect(hlsInstances).toHaveLength(1));
+    expect(hlsInstances[0].config).toEqual({
+      maxBufferLength: BUFFER_AHEAD_SECONDS,
+      maxMaxBufferLength: MAX_BUFFER_AHEAD_SECONDS,
+      enableWorker: true,
+      // The module build transmuxes on the main thread unless it is given its worker's file.
+      workerPath: expect.stringMatching(/hls\.worker\.js/),
+    });
     expect(hlsInstances[0].loadSource).toHaveBeenCalledWith('/a.m3u8');
     expect(hlsInstances[0].attachMedia).toHaveBeenCalledWith(video);
     hls.destroy();
@@ -90,28 +101,23 @@ describe('media sources', () => {
     vi.unstubAllGlobals();
   });
 
-  it('fetches one fragment until the viewer presses play, then buffers ahead', async () => {
+  it('starts hls.js at once for a source attached while playing, and never for one left before play', async () => {
     vi.stubGlobal('MediaSource', function MediaSource() {});
-    const video = videoThatSays('');
+    const playing = videoThatSays('');
+    Object.defineProperty(playing, 'paused', { value: false });
+    await attachSource(playing, { url: '/b.m3u8', format: 'm3u8', duration: 0, name: '' }, () => {});
+    expect(hlsInstances).toHaveLength(1);
+
+    const left = videoThatSays('');
     const attached = await attachSource(
-      video,
-      { url: '/a.m3u8', format: 'm3u8', duration: 0, name: '' },
+      left,
+      { url: '/c.m3u8', format: 'm3u8', duration: 0, name: '' },
       () => {},
     );
-    const [hls] = hlsInstances;
-    expect(hls.config).toEqual({
-      maxBufferLength: BUFFER_BEFORE_PLAY_SECONDS,
-      maxMaxBufferLength: BUFFER_BEFORE_PLAY_SECONDS,
-      enableWorker: true,
-      // The module build transmuxes on the main thread unless it is given its worker's file.
-      workerPath: expect.stringMatching(/hls\.worker\.js/),
-    });
-    video.dispatchEvent(new Event('play'));
-    expect(hls.config).toMatchObject({
-      maxBufferLength: BUFFER_AHEAD_SECONDS,
-      maxMaxBufferLength: MAX_BUFFER_AHEAD_SECONDS,
-    });
     attached.destroy();
+    left.dispatchEvent(new Event('play'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(hlsInstances).toHaveLength(1);
     vi.unstubAllGlobals();
   });
 

@@ -39,8 +39,6 @@ function currentEnv() {
 export const BUFFER_AHEAD_SECONDS = 30;
 /** The most hls.js may buffer ahead of a low-bitrate stream while playing (its default). */
 export const MAX_BUFFER_AHEAD_SECONDS = 600;
-/** Before the first play: the least hls.js fetches, one fragment. */
-export const BUFFER_BEFORE_PLAY_SECONDS = 1;
 
 export interface AttachedSource {
   /** How the video is fed, for diagnostics and tests. */
@@ -49,8 +47,12 @@ export interface AttachedSource {
 }
 
 /**
- * Points the video at a source. hls.js (light build) is imported only here, so only the video
- * route ever downloads it, and only when an HLS stream meets a browser without native HLS.
+ * Points the video at a source. An HLS stream in a browser without native HLS goes through
+ * hls.js (light build), which is imported only here, so only the video route ever downloads it,
+ * and only once the viewer plays: opening a lesson costs neither the library (about 115 KB and
+ * its start-up work on the main thread) nor any of the lesson's bytes. The element plays as soon
+ * as hls.js has fed it; a source attached while playing (another quality, fresh addresses)
+ * starts at once.
  */
 export async function attachSource(
   video: HTMLVideoElement,
@@ -66,40 +68,45 @@ export async function attachSource(
       },
     };
   };
-  if (!isHlsSource(source) || prefersNativeHls(video)) return native();
+  if (!isHlsSource(source) || prefersNativeHls(video) || !currentEnv().mse) return native();
 
-  const { default: Hls } = await import('hls.js/light');
-  if (!Hls.isSupported()) return native();
-  // Until the viewer presses play only the first fragment is fetched (enough for the duration, the
-  // resume position and the first frame); then hls.js buffers ahead as usual.
-  // hls.js buffers up to maxMaxBufferLength when the stream's bitrate is low, so both are held.
-  const before = video.paused ? BUFFER_BEFORE_PLAY_SECONDS : null;
-  const hls = new Hls({
-    maxBufferLength: before ?? BUFFER_AHEAD_SECONDS,
-    maxMaxBufferLength: before ?? MAX_BUFFER_AHEAD_SECONDS,
-    enableWorker: true,
-    workerPath: hlsWorkerPath,
-  });
-  const bufferAhead = () => {
-    hls.config.maxBufferLength = BUFFER_AHEAD_SECONDS;
-    hls.config.maxMaxBufferLength = MAX_BUFFER_AHEAD_SECONDS;
-  };
-  video.addEventListener('play', bufferAhead, { once: true });
-  hls.on(Hls.Events.ERROR, (_event, data) => {
-    if (!data.fatal) return;
-    if (data.type === Hls.ErrorTypes.MEDIA_ERROR) {
-      hls.recoverMediaError();
+  let destroyed = false;
+  let destroy = () => undefined as void;
+  const start = async () => {
+    const { default: Hls } = await import('hls.js/light');
+    if (destroyed) return;
+    if (!Hls.isSupported()) {
+      destroy = native().destroy;
       return;
     }
-    onFatalError();
-  });
-  hls.loadSource(source.url);
-  hls.attachMedia(video);
+    const hls = new Hls({
+      maxBufferLength: BUFFER_AHEAD_SECONDS,
+      maxMaxBufferLength: MAX_BUFFER_AHEAD_SECONDS,
+      enableWorker: true,
+      workerPath: hlsWorkerPath,
+    });
+    hls.on(Hls.Events.ERROR, (_event, data) => {
+      if (!data.fatal) return;
+      if (data.type === Hls.ErrorTypes.MEDIA_ERROR) {
+        hls.recoverMediaError();
+        return;
+      }
+      onFatalError();
+    });
+    hls.loadSource(source.url);
+    hls.attachMedia(video);
+    destroy = () => hls.destroy();
+  };
+  // A library that fails to load is a stream that failed: the player offers to load it again.
+  const startOnPlay = () => void start().catch(onFatalError);
+  if (video.paused) video.addEventListener('play', startOnPlay, { once: true });
+  else await start();
   return {
     mode: 'hls.js',
     destroy: () => {
-      video.removeEventListener('play', bufferAhead);
-      hls.destroy();
+      destroyed = true;
+      video.removeEventListener('play', startOnPlay);
+      destroy();
     },
   };
 }
