@@ -91,7 +91,7 @@ test.describe('first screen drawn on the server', () => {
     const course = await freeCourse(kezhan);
     const token = await tokenFor(kezhan, DEMO_MEMBER.mobile, DEMO_MEMBER.password);
     await page.addInitScript((t) => localStorage.setItem('meedu-h5-token', t), token);
-    let releasePlayInfo = () => undefined as void;
+    let releasePlayInfo: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (releasePlayInfo = resolve));
     await page.route('**/api/v2/video/*/playinfo', async (route) => {
       await held;

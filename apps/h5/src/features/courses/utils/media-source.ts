@@ -71,7 +71,7 @@ export async function attachSource(
   if (!isHlsSource(source) || prefersNativeHls(video) || !currentEnv().mse) return native();
 
   let destroyed = false;
-  let destroy = () => undefined as void;
+  let destroy: () => void = () => undefined;
   const start = async () => {
     const { default: Hls } = await import('hls.js/light');
     if (destroyed) return;
