@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, type NavigateFunction } from 'react-router-dom';
+import type { CodeLoginOutcome } from '@/features/auth/hooks/code-login';
 import { socialLoginCode } from '@/features/auth/utils/social-login-code';
 import { getConfig } from '@/shared/api/get-config';
 import { getMemberDetail } from '@/shared/api/get-member-detail';
@@ -18,6 +19,17 @@ export function pcRedirectTarget(config: SiteConfig, mobile: boolean): string | 
 }
 
 const PATHS_WITHOUT_BIND_GATE = ['/bind-mobile', '/code-bind-mobile'];
+
+/** The social login exchange, loaded only when the address carries a code; failing to load is a failed exchange. */
+async function exchangeLoginCode(navigate: NavigateFunction): Promise<CodeLoginOutcome> {
+  try {
+    const { runCodeLogin } = await import('@/features/auth/hooks/code-login');
+    return await runCodeLogin(navigate);
+  } catch (e) {
+    console.error('社交登录处理失败', e);
+    return 'failed';
+  }
+}
 
 /**
  * Startup: configuration, PC redirect, social code login, then the member detail
@@ -55,9 +67,7 @@ export function useStartup(): { status: StartupStatus; retry: () => void } {
       // The social login exchange and the login gate (dialogs, face verification) are loaded only
       // when needed: a visitor's first screen does without them.
       const codeOutcome =
-        configOk && socialLoginCode(window.location.search)
-          ? await (await import('@/features/auth/hooks/code-login')).runCodeLogin(navigate)
-          : 'none';
+        configOk && socialLoginCode(window.location.search) ? await exchangeLoginCode(navigate) : 'none';
       if (codeOutcome === 'reloading') {
         setStatus('leaving');
         return;
@@ -77,11 +87,14 @@ export function useStartup(): { status: StartupStatus; retry: () => void } {
 
       if (user && codeOutcome !== 'bind') {
         const path = window.location.pathname;
-        const { runLoginGate } = await import('@/features/auth/hooks/login-gate');
-        runLoginGate(navigate, config, user, {
-          skipBind: PATHS_WITHOUT_BIND_GATE.includes(path),
-          skipFace: path === '/auth/faceSuccess',
-        });
+        import('@/features/auth/hooks/login-gate').then(
+          ({ runLoginGate }) =>
+            runLoginGate(navigate, config, user, {
+              skipBind: PATHS_WITHOUT_BIND_GATE.includes(path),
+              skipFace: path === '/auth/faceSuccess',
+            }),
+          (e: unknown) => console.error('登录校验加载失败', e),
+        );
       }
     })();
   }, [attempt, navigate]);
