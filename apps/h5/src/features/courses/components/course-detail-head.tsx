@@ -1,4 +1,5 @@
 import { COURSE_DETAIL_COVER_SIZES, type CourseDetailCourse } from '@kezhan/contract/browser';
+import type { ReactNode } from 'react';
 import { NavHeader } from '@/shared/layout/nav-header';
 import { CoursePrice, learnersText } from '@/shared/ui/course-item';
 import { SizedImage } from '@/shared/ui/sized-image';
@@ -42,12 +43,17 @@ export function CourseDetailHead({ course }: { course: CourseDetailCourse }) {
   );
 }
 
-/**
- * A course's page before the member's own answer is in, as the server draws it from a visitor's
- * answer: what every member sees alike, with the introduction and the buttons (bought? liked?)
- * still to come.
- */
-export function CourseDetailPending({ course }: { course: CourseDetailCourse }) {
+interface CourseDetailFrameProps {
+  course: CourseDetailCourse;
+  tab: CourseTabKey;
+  onTabChange: (tab: CourseTabKey) => void;
+  panels: Partial<Record<CourseTabKey, ReactNode>>;
+  /** The bar fixed at the bottom (buttons or the comment box). */
+  children?: ReactNode;
+}
+
+/** A course's page: header, cover and title, the four tabs, and what sits below them. */
+export function CourseDetailFrame({ course, tab, onTabChange, panels, children }: CourseDetailFrameProps) {
   return (
     <div className="kz-detail-page kz-detail-page--ready">
       <NavHeader title="课程详情" />
@@ -55,21 +61,36 @@ export function CourseDetailPending({ course }: { course: CourseDetailCourse }) 
       <Tabs
         className="kz-detail-tabs"
         label="课程内容"
-        activeKey="intro"
-        onChange={() => undefined}
-        items={COURSE_TABS.map((tab) => ({
-          ...tab,
-          content:
-            tab.key === 'intro' ? (
-              <div className="kz-detail-skeleton kz-detail-skeleton--text" role="status" aria-label="加载中">
-                <span className="kz-detail-skeleton-line" />
-                <span className="kz-detail-skeleton-line" />
-                <span className="kz-detail-skeleton-line kz-detail-skeleton-line--short" />
-              </div>
-            ) : null,
-        }))}
+        activeKey={tab}
+        onChange={onTabChange}
+        items={COURSE_TABS.map((item) => ({ ...item, content: panels[item.key] ?? null }))}
       />
-      <div className="kz-detail-bar" />
+      {children}
     </div>
+  );
+}
+
+/**
+ * A course's page before the member's own answer is in, as the server draws it from a visitor's
+ * answer: what every member sees alike, with the introduction and the buttons (bought? liked?)
+ * still to come.
+ */
+export function CourseDetailPending({ course }: { course: CourseDetailCourse }) {
+  const introLoading = (
+    <div className="kz-detail-skeleton kz-detail-skeleton--text" role="status" aria-label="加载中">
+      <span className="kz-detail-skeleton-line" />
+      <span className="kz-detail-skeleton-line" />
+      <span className="kz-detail-skeleton-line kz-detail-skeleton-line--short" />
+    </div>
+  );
+  return (
+    <CourseDetailFrame
+      course={course}
+      tab="intro"
+      onTabChange={() => undefined}
+      panels={{ intro: introLoading }}
+    >
+      <div className="kz-detail-bar" />
+    </CourseDetailFrame>
   );
 }

@@ -14,13 +14,12 @@ import { checkoutUrl } from '@/shared/utils/checkout-url';
 import { useCourse, usePostComment, useToggleCourseLike } from '../api/queries';
 import { Attachments } from '../components/attachments';
 import { Catalogue } from '../components/catalogue';
-import { COURSE_TABS, CourseDetailHead, type CourseTabKey } from '../components/course-detail-head';
+import { CourseDetailFrame, type CourseTabKey } from '../components/course-detail-head';
 import { CommentComposer, CourseComments } from '../components/comments';
 import { useAttachmentDownload } from '../hooks/use-attachment-download';
 import { firstVideo, outlineGroups } from '../utils/outline';
 import { SafeHtml } from '../utils/safe-html';
 import './course-detail.css';
-import { Tabs } from '@/shared/ui/tabs';
 
 function DetailSkeleton() {
   return (
@@ -170,18 +169,7 @@ export default function CourseDetailPage() {
   };
 
   return (
-    <div className="kz-detail-page kz-detail-page--ready">
-      <NavHeader title="课程详情" />
-      <CourseDetailHead course={course} />
-
-      <Tabs
-        className="kz-detail-tabs"
-        label="课程内容"
-        activeKey={tab}
-        onChange={setTab}
-        items={COURSE_TABS.map((item) => ({ ...item, content: panels[item.key] }))}
-      />
-
+    <CourseDetailFrame course={course} tab={tab} onTabChange={setTab} panels={panels}>
       {tab === 'intro' || tab === 'catalogue' ? (
         <div className="kz-detail-bar">
           <button type="button" className="kz-like" aria-pressed={collected} onClick={() => void like()}>
@@ -200,6 +188,6 @@ export default function CourseDetailPage() {
           )}
         </div>
       ) : null}
-    </div>
+    </CourseDetailFrame>
   );
 }

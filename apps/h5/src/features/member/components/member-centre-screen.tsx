@@ -4,22 +4,8 @@ import { Link } from 'react-router-dom';
 import { loginUrl } from '@/shared/layout/require-auth';
 import { DefaultAvatar } from './default-avatar';
 import '../pages/member.css';
+import { ChevronIcon } from '@/shared/ui/chevron-icon';
 import { SizedImage } from '@/shared/ui/sized-image';
-
-function Arrow() {
-  return (
-    <svg className="kz-arrow" viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
-      <path
-        d="m9 5 7 7-7 7"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
 
 /** `2025-08-01 10:00:00` (raw-dt, Beijing time) → `2025-08-01`. */
 export function expiryDate(raw: string | null | undefined): string {
@@ -95,7 +81,7 @@ function MemberCard({ viewer }: { viewer: MemberCentreViewer }) {
           </>
         )}
       </span>
-      <Arrow />
+      <ChevronIcon className="kz-arrow" />
     </Link>
   );
 }
@@ -145,7 +131,7 @@ export function MemberCentreScreen({ viewer }: { viewer: MemberCentreViewer }) {
                     {item.badge > 99 ? '99+' : item.badge}
                   </span>
                 ) : null}
-                <Arrow />
+                <ChevronIcon className="kz-arrow" />
               </span>
             </Link>
           </li>

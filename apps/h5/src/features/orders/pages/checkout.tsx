@@ -39,6 +39,7 @@ import './orders.css';
 import { SizedImage } from '@/shared/ui/sized-image';
 import { ErrorState } from '@/shared/ui/list-states';
 import { lazyDialog } from '@/shared/ui/lazy-dialog';
+import { ChevronIcon } from '@/shared/ui/chevron-icon';
 
 const PromoCodePopup = lazyDialog(() =>
   import('../components/promo-code-popup').then((module) => module.PromoCodePopup),
@@ -244,7 +245,7 @@ function Checkout({ query }: { query: CheckoutQuery }) {
                 <span className="kz-promo-discount">已抵扣￥{off}</span>
               </>
             ) : null}
-            <Chevron />
+            <ChevronIcon />
           </span>
         </button>
       )}
@@ -329,20 +330,5 @@ function Checkout({ query }: { query: CheckoutQuery }) {
         />
       )}
     </div>
-  );
-}
-
-function Chevron() {
-  return (
-    <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
-      <path
-        d="m9 5 7 7-7 7"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
   );
 }
