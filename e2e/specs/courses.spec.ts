@@ -41,18 +41,14 @@ const videoState = (page: Page) =>
     src: v.currentSrc || v.src,
   }));
 
+/** The member taps the player's 播放 button (the stream loads only then) and the lesson plays. */
 async function startPlaying(page: Page) {
   const video = page.locator('video');
   await expect(video).toHaveAttribute('data-source', /.+/);
-  await video.click();
-  // The tap shows the native controls on some builds instead of playing; then press play for the user.
-  await page.waitForTimeout(600);
-  if ((await videoState(page)).paused) {
-    await video.evaluate((v: HTMLVideoElement) => {
-      v.muted = true;
-      return v.play();
-    });
-  }
+  await video.evaluate((v: HTMLVideoElement) => (v.muted = true));
+  await page.getByRole('button', { name: '播放', exact: true }).click();
+  await expect(page.getByRole('button', { name: '播放', exact: true })).toHaveCount(0);
+  await expect.poll(async () => (await videoState(page)).paused).toBe(false);
 }
 
 test.describe('courses and learning', () => {

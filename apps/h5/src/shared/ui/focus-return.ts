@@ -35,20 +35,23 @@ export async function withFocusReturn<T>(open: () => Promise<T>): Promise<T> {
   const before = opener();
   const known = new Set(document.querySelectorAll('[role="dialog"]'));
   const result = open();
-  // The dialog mounts a moment later: look for it for up to about half a second.
+  // The dialog mounts a moment later: look for it for up to about half a second, and no longer
+  // once it has been answered.
   let tries = 0;
+  let looking = 0;
   const focusInside = () => {
     const dialog = Array.from(document.querySelectorAll<HTMLElement>('[role="dialog"]')).find(
       (d) => !known.has(d),
     );
     const target = dialog?.querySelector<HTMLElement>(FOCUSABLE);
     if (target) target.focus({ preventScroll: true });
-    else if (++tries < 20) window.setTimeout(focusInside, 25);
+    else if (++tries < 20) looking = window.setTimeout(focusInside, 25);
   };
-  window.setTimeout(focusInside, 0);
+  looking = window.setTimeout(focusInside, 0);
   try {
     return await result;
   } finally {
+    window.clearTimeout(looking);
     window.setTimeout(() => restore(before), 0);
   }
 }

@@ -73,6 +73,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const quietRestore = useRef(false);
   const [attempt, setAttempt] = useState(0);
   const [resumed, setResumed] = useState<number | null>(null);
+  const [awaitingPlay, setAwaitingPlay] = useState(false);
   const [rate, setRate] = usePlaybackRate();
   const rateRef = useRef(rate);
   rateRef.current = rate;
@@ -125,6 +126,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
         else {
           detach = attached.destroy;
           video.dataset.source = attached.mode;
+          if (attached.waitsForPlay && video.paused) setAwaitingPlay(true);
         }
       })
       .catch(() => !cancelled && setFailed(true));
@@ -173,12 +175,15 @@ export function VideoPlayer(props: VideoPlayerProps) {
       callbacks.current.onEnded();
     };
     const onError = () => recover();
+    const onPlay = () => setAwaitingPlay(false);
+    video.addEventListener('play', onPlay);
     video.addEventListener('loadedmetadata', onMeta);
     video.addEventListener('timeupdate', onTime);
     video.addEventListener('seeking', onSeeking);
     video.addEventListener('ended', onEnd);
     video.addEventListener('error', onError);
     return () => {
+      video.removeEventListener('play', onPlay);
       video.removeEventListener('loadedmetadata', onMeta);
       video.removeEventListener('timeupdate', onTime);
       video.removeEventListener('seeking', onSeeking);
@@ -230,7 +235,8 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLVideoElement>) => {
     if (!video || event.altKey || event.ctrlKey || event.metaKey) return;
     const key = event.key.toLowerCase();
-    if (key === 'k') {
+    // Until the stream is loaded the browser's controls are hidden and Space is ours.
+    if (key === 'k' || (key === ' ' && awaitingPlay)) {
       if (video.paused) void video.play().catch(() => undefined);
       else video.pause();
     } else if (key === 'arrowright' || key === 'arrowleft') {
@@ -259,7 +265,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
         <video
           ref={setVideo}
           className="kz-player-video"
-          controls
+          controls={!awaitingPlay}
           playsInline
           webkit-playsinline="true"
           x5-playsinline="true"
@@ -272,6 +278,18 @@ export function VideoPlayer(props: VideoPlayerProps) {
           tabIndex={0}
           onKeyDown={onKeyDown}
         />
+        {awaitingPlay ? (
+          <button
+            type="button"
+            className="kz-player-start"
+            aria-label="播放"
+            onClick={() => void video?.play().catch(() => undefined)}
+          >
+            <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
+              <path d="M8 5.5v13l10.5-6.5z" fill="currentColor" />
+            </svg>
+          </button>
+        ) : null}
         {watermark ? <Watermark {...watermark} areaRef={box} /> : null}
         {resumed !== null ? (
           <div className="kz-resume-badge" role="status">

@@ -74,6 +74,29 @@ describe('video page', () => {
     expect(await screen.findByRole('heading', { name: videoDetail(102).video.title })).toBeInTheDocument();
   });
 
+  it('offers its own 播放 button until an HLS lesson is played, then the browser controls', async () => {
+    vi.stubGlobal('MediaSource', function MediaSource() {});
+    const play = vi.mocked(HTMLMediaElement.prototype.play);
+    api({
+      'GET /api/v2/video/102': () => ok(videoDetail(102)),
+      'GET /api/v2/video/102/playinfo': () =>
+        ok(
+          playInfo({ urls: [{ url: 'http://media.test/l.m3u8', format: 'm3u8', duration: 125, name: '' }] }),
+        ),
+    });
+    renderApp('/vod/video?id=102');
+    const video = await player();
+    const start = await screen.findByRole('button', { name: '播放' });
+    expect(video).toHaveAttribute('data-source', 'hls.js');
+    expect(video).not.toHaveAttribute('controls');
+
+    fireEvent.click(start);
+    expect(play).toHaveBeenCalled();
+    fireEvent.play(video);
+    await waitFor(() => expect(screen.queryByRole('button', { name: '播放' })).toBeNull());
+    expect(video).toHaveAttribute('controls');
+  });
+
   it('plays the full video inline with the watermark and resumes where the member stopped', async () => {
     const { calls } = api(
       {

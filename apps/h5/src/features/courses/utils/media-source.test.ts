@@ -73,6 +73,7 @@ describe('media sources', () => {
       () => {},
     );
     expect(mp4.mode).toBe('native');
+    expect(mp4.waitsForPlay).toBe(false);
 
     const video = videoThatSays('');
     const hls = await attachSource(
@@ -81,6 +82,7 @@ describe('media sources', () => {
       () => {},
     );
     expect(hls.mode).toBe('hls.js');
+    expect(hls.waitsForPlay).toBe(true);
     // Opening the lesson fetches nothing: no library, no playlist.
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(hlsInstances).toHaveLength(0);
@@ -105,7 +107,12 @@ describe('media sources', () => {
     vi.stubGlobal('MediaSource', function MediaSource() {});
     const playing = videoThatSays('');
     Object.defineProperty(playing, 'paused', { value: false });
-    await attachSource(playing, { url: '/b.m3u8', format: 'm3u8', duration: 0, name: '' }, () => {});
+    const switched = await attachSource(
+      playing,
+      { url: '/b.m3u8', format: 'm3u8', duration: 0, name: '' },
+      () => {},
+    );
+    expect(switched.waitsForPlay).toBe(false);
     expect(hlsInstances).toHaveLength(1);
 
     const left = videoThatSays('');

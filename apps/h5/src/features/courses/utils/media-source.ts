@@ -43,6 +43,12 @@ export const MAX_BUFFER_AHEAD_SECONDS = 600;
 export interface AttachedSource {
   /** How the video is fed, for diagnostics and tests. */
   mode: 'native' | 'hls.js';
+  /**
+   * Nothing is loaded until the element plays (hls.js starts then). The browser's own controls
+   * cannot be relied on to start an element that has no source yet (Chromium ignores Space on
+   * it), so the player hides them and shows its own play button until then.
+   */
+  waitsForPlay: boolean;
   destroy: () => void;
 }
 
@@ -63,6 +69,7 @@ export async function attachSource(
     video.src = source.url;
     return {
       mode: 'native',
+      waitsForPlay: false,
       destroy: () => {
         video.removeAttribute('src');
       },
@@ -99,10 +106,12 @@ export async function attachSource(
   };
   // A library that fails to load is a stream that failed: the player offers to load it again.
   const startOnPlay = () => void start().catch(onFatalError);
-  if (video.paused) video.addEventListener('play', startOnPlay, { once: true });
+  const waitsForPlay = video.paused;
+  if (waitsForPlay) video.addEventListener('play', startOnPlay, { once: true });
   else await start();
   return {
     mode: 'hls.js',
+    waitsForPlay,
     destroy: () => {
       destroyed = true;
       video.removeEventListener('play', startOnPlay);
