@@ -54,9 +54,14 @@ function setMedia(
 
 describe('video page', () => {
   it("shows the site's poster where the player will be while the lesson loads", async () => {
+    // Answered when the test says so, whenever the page asks.
     let answer: (value: unknown) => void = () => undefined;
+    const answered = new Promise((resolve) => (answer = resolve));
     api(
-      { 'GET /api/v2/video/102': () => new Promise((resolve) => (answer = resolve)) },
+      {
+        'GET /api/v2/video/102': () => answered,
+        'GET /api/v2/video/102/playinfo': () => ok(playInfo()),
+      },
       testConfig({ player: { ...testConfig().player, cover: '/cover.png' } }),
     );
     renderApp('/vod/video?id=102');
