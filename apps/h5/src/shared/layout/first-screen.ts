@@ -7,7 +7,7 @@ export const FIRST_SCREEN_TIMEOUT_MS = 8000;
 let waiting: { drawn: HTMLElement; app: HTMLElement; timer: number } | null = null;
 
 /** The server drew this page's first screen into `#root` (and the app has not yet replaced it). */
-export function isFirstScreenDrawn(): boolean {
+function isFirstScreenDrawn(): boolean {
   return document.getElementById('root')?.hasAttribute(H5_FIRST_SCREEN_ATTRIBUTE) ?? false;
 }
 
