@@ -21,6 +21,7 @@ import {
   sizedImage,
   webpSrcset,
 } from '@kezhan/contract/images';
+import { idParam } from '@kezhan/contract/shapes';
 
 const withQuery = (pathname: string, query: Record<string, string | number>) =>
   `${pathname}?${new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]))}`;
@@ -58,10 +59,10 @@ interface PageBoot {
   onlyWithoutQuery?: boolean;
 }
 
-/** A course id as the h5 puts it in `?id=`: a positive 32-bit integer, else none. */
+/** The course in `?id=`, read as the course detail route reads its id, else none. */
 function courseIdIn(query: URLSearchParams): number | null {
-  const id = query.get('id') ?? '';
-  return /^[1-9]\d{0,9}$/.test(id) && Number(id) <= 2 ** 31 - 1 ? Number(id) : null;
+  const id = idParam().safeParse(query.get('id'));
+  return id.success && id.data > 0 ? id.data : null;
 }
 
 /**
@@ -84,15 +85,13 @@ const PAGE_BOOTS: Record<string, PageBoot> = {
   '/vod/detail': {
     answers: [],
     visitorCourse: courseIdIn,
-    largestImage: (answers) =>
-      (answers.visitorCourse as { data?: { course?: { thumb?: unknown } } })?.data?.course?.thumb,
+    largestImage: (answers) => courseCover(answers.visitorCourse),
     imageSizes: COURSE_DETAIL_COVER_SIZES,
   },
   '/vod/video': {
     answers: [],
     // The player's poster, from the site's settings, stands where the lesson will play.
-    largestImage: (answers) =>
-      (answers.config as { data?: { player?: { cover?: unknown } } })?.data?.player?.cover,
+    largestImage: (answers) => playerPoster(answers.config),
   },
   '/member': { answers: [], largestImage: () => DEFAULT_AVATAR },
 };
@@ -189,6 +188,16 @@ function firstBannerImage(blocksAnswer: unknown): unknown {
   if (!Array.isArray(blocks)) return null;
   const slider = blocks.find((block) => block?.sign === 'slider');
   return slider?.config_render?.[0]?.src;
+}
+
+/** The cover of a course's detail. */
+function courseCover(detailAnswer: unknown): unknown {
+  return (detailAnswer as { data?: { course?: { thumb?: unknown } } })?.data?.course?.thumb;
+}
+
+/** The poster the site's player shows before a lesson plays. */
+function playerPoster(configAnswer: unknown): unknown {
+  return (configAnswer as { data?: { player?: { cover?: unknown } } })?.data?.player?.cover;
 }
 
 /** The first cover of the course list. */
