@@ -170,6 +170,7 @@ describe('console orders and refunds (/api/admin/orders…)', () => {
         .select('message')
         .where('user_id', '=', buyer.id)
         .where('message', 'like', `订单${orderNo}已退款%`)
+        .orderBy('id')
         .execute()
     ).map((row) => row.message);
 
