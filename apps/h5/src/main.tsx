@@ -3,7 +3,9 @@ import 'antd-mobile/es/global';
 import './app/app.css';
 import './shared/layout/layout.css';
 import { H5_FIRST_SCREEN_ATTRIBUTE } from '@kezhan/contract/browser';
+import { addAppScriptLinks } from './app/app-scripts';
 import { startEarlyRequests } from './shared/http/early-requests';
+import { nextTask } from './shared/layout/next-task';
 import { startTheme } from './shared/theme/theme';
 import { followReducedMotion } from './shared/ui/reduced-motion';
 
@@ -11,7 +13,15 @@ startEarlyRequests();
 startTheme();
 followReducedMotion();
 
-const start = () => void import('./app/start').then(({ startApp }) => startApp());
+/**
+ * React's runtime is evaluated in a task of its own before the app's modules, so neither makes a
+ * long task of its own on a slow phone.
+ */
+const start = () =>
+  void import('react-dom/client')
+    .then(nextTask)
+    .then(() => import('./app/start'))
+    .then(({ startApp }) => startApp());
 
 /**
  * When the server drew the first screen, the browser paints it before the app's scripts are
@@ -29,5 +39,6 @@ function afterFirstPaint(run: () => void): void {
   setTimeout(once, 200);
 }
 
-if (document.getElementById('root')?.hasAttribute(H5_FIRST_SCREEN_ATTRIBUTE)) afterFirstPaint(start);
+if (document.getElementById('root')?.hasAttribute(H5_FIRST_SCREEN_ATTRIBUTE))
+  afterFirstPaint(() => void addAppScriptLinks().then(start));
 else start();

@@ -72,3 +72,10 @@ export const H5_FIRST_SCREEN_MODULE = '../dist-ssr/first-screen.js';
 
 /** The attribute of a `#root` that holds the server's drawing of the first screen. */
 export const H5_FIRST_SCREEN_ATTRIBUTE = 'data-first-screen';
+
+/**
+ * On a page the server drew, the app's scripts (the start module and the route's page, with what
+ * they import) as `<link rel="modulepreload">` inside a `<template>` with this id: the entry adds
+ * them to the document a few at a time after the first paint, before it starts the app.
+ */
+export const H5_APP_SCRIPTS_TEMPLATE_ID = 'kezhan-app-scripts';

@@ -52,9 +52,14 @@ export function AppRoot() {
   useEffect(() => {
     setNavigator((to, options) => navigate(to, options));
     onUnauthorized(() => useAppStore.setState({ isLogin: false, user: null }));
-    const idle = window.setTimeout(() => void preloadToast(), 1500);
+    // Fetched at the member's first touch or key, not while the page loads (its links cost a long task).
+    const preload = () => void preloadToast();
+    const firstTouch = { once: true, passive: true, capture: true } as const;
+    window.addEventListener('pointerdown', preload, firstTouch);
+    window.addEventListener('keydown', preload, firstTouch);
     return () => {
-      window.clearTimeout(idle);
+      window.removeEventListener('pointerdown', preload, firstTouch);
+      window.removeEventListener('keydown', preload, firstTouch);
       setNavigator(null);
       onUnauthorized(null);
     };

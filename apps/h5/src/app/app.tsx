@@ -1,11 +1,10 @@
 import ConfigProvider from 'antd-mobile/es/components/config-provider';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { routes } from './routes';
+import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 
-const router = createBrowserRouter(routes);
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
-export function App() {
+export function App({ router }: { router: AppRouter }) {
   return (
     <ConfigProvider locale={zhCN}>
       <RouterProvider router={router} />

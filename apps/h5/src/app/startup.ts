@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, type NavigateFunction } from 'react-router-dom';
 import type { CodeLoginOutcome } from '@/features/auth/hooks/code-login';
 import { socialLoginCode } from '@/features/auth/utils/social-login-code';
@@ -83,7 +83,8 @@ export function useStartup(): { status: StartupStatus; retry: () => void } {
         }
       }
 
-      setStatus(configOk ? 'ready' : 'config-failed');
+      // The first page is rendered as a transition: in slices between frames, not one long task.
+      startTransition(() => setStatus(configOk ? 'ready' : 'config-failed'));
 
       if (user && codeOutcome !== 'bind') {
         const path = window.location.pathname;

@@ -1,5 +1,5 @@
 import { useRequest } from 'ahooks';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useDeferredValue, useEffect, useRef } from 'react';
 
 /**
  * The h5's one data layer, on ahooks' `useRequest` (see the "h5 data layer" section of ARCHITECTURE.md). Every
@@ -129,9 +129,13 @@ export function useApiQuery<T>(
     cancel();
   }, [cancel]);
 
-  const data = request.data?.key === text ? request.data.value : undefined;
-  const failed = request.error as object | undefined;
-  const error = !request.loading && failed && errorKeys.get(failed) === text ? failed : undefined;
+  // An answer is rendered as a transition: React renders the page it fills in slices between
+  // frames instead of one long task, and what is on screen stays until that render is done.
+  const answered = useDeferredValue(request.data);
+  const failed = useDeferredValue(request.error) as object | undefined;
+  const fetching = useDeferredValue(request.loading);
+  const data = answered?.key === text ? answered.value : undefined;
+  const error = !fetching && failed && errorKeys.get(failed) === text ? failed : undefined;
   return {
     data,
     error,

@@ -34,12 +34,48 @@ export function showAppScreen(): void {
   waiting = null;
 }
 
+/** The longest the app waits, once ready, for the drawing's largest image to be shown. */
+export const LARGEST_IMAGE_WAIT_MS = 1500;
+const HIDDEN_TAB_PAINT_MS = 100;
+
+/** The drawing's largest image (the one the server preloads at high priority) while it loads. */
+function largestImageLoading(drawn: HTMLElement): HTMLImageElement | null {
+  const image = drawn.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
+  return image && !image.complete ? image : null;
+}
+
+/**
+ * Once the drawing's largest image is on screen (or at once when there is none, or it is in):
+ * the visitor then never sees that image's place empty again in the app's screen, and the image
+ * the browser counts as the page's largest paint is the drawing's, not a copy painted later.
+ */
+function showAppScreenAfterLargestImage(): void {
+  const image = waiting && largestImageLoading(waiting.drawn);
+  if (!image) {
+    showAppScreen();
+    return;
+  }
+  let timer = 0;
+  const shown = () => {
+    window.clearTimeout(timer);
+    image.removeEventListener('load', shown);
+    image.removeEventListener('error', shown);
+    // The frame after the load paints the image; the app's screen replaces it in the next task
+    // (a hidden tab paints no frames: a timer then).
+    requestAnimationFrame(() => window.setTimeout(showAppScreen, 0));
+    window.setTimeout(showAppScreen, HIDDEN_TAB_PAINT_MS);
+  };
+  timer = window.setTimeout(shown, LARGEST_IMAGE_WAIT_MS);
+  image.addEventListener('load', shown);
+  image.addEventListener('error', shown);
+}
+
 /**
  * For the pages the server draws: once `ready` (their content or their error is rendered), the
- * app's screen replaces the drawing before the browser paints.
+ * app's screen replaces the drawing, as soon as the drawing's largest image is shown.
  */
 export function useFirstScreenReady(ready: boolean): void {
   useLayoutEffect(() => {
-    if (ready) showAppScreen();
+    if (ready) showAppScreenAfterLargestImage();
   }, [ready]);
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   bootAnswerKey,
+  H5_APP_SCRIPTS_TEMPLATE_ID,
   H5_COURSE_LIST_FIRST_PAGE,
   H5_FIRST_SCREEN_ATTRIBUTE,
   H5_FIRST_SCREEN_MODULE,
@@ -158,20 +159,33 @@ function appChunks(distDir: string): AppChunks {
   return { start: chunks(start), routes };
 }
 
+const scriptLink = (file: string) => `<link rel="modulepreload" crossorigin href="/${file}">`;
+
 /**
- * The links of the chunks a page fetches with the entry. On a page the server drew, the scripts
- * wait for the first paint (the entry starts the app after it, and the app's loader fetches them
- * then), so the drawing's stylesheets and largest image do not share the network with them; the
- * route's stylesheets are applied at once (the drawing needs them; the loader then finds them in
- * place). crossorigin like Vite's own links, or the browser fetches the files twice.
+ * The links in the head of the chunks a page fetches with the entry. On a page the server drew,
+ * the route's stylesheets are applied at once (the drawing needs them; the loader then finds them
+ * in place) and the scripts wait in `appScriptsTemplate`. crossorigin like Vite's own links, or
+ * the browser fetches the files twice.
  */
 function chunkLinks(chunks: Chunks | undefined, drawn: boolean): string[] {
   if (!chunks) return [];
   if (drawn) return chunks.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
   return [
-    ...chunks.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...chunks.scripts.map(scriptLink),
     ...chunks.styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
   ];
+}
+
+/**
+ * On a page the server drew, the app's scripts wait for the first paint, so the drawing's
+ * stylesheets and largest image do not share the network with them. They are listed in an inert
+ * template the entry then adds to the document a few at a time (src/app/app-scripts.ts): each
+ * link costs the main thread about a millisecond, and all of them at once (as the app's loader
+ * would add them) make a long task on a slow phone.
+ */
+function appScriptsTemplate(chunks: AppChunks, pathname: string): string {
+  const scripts = [...chunks.start.scripts, ...(chunks.routes.get(pathname)?.scripts ?? [])];
+  return `<template id="${H5_APP_SCRIPTS_TEMPLATE_ID}">${scripts.map(scriptLink).join('')}</template>`;
 }
 
 /** The h5's server-side first screen when it was built; null serves pages without one. */
@@ -286,7 +300,9 @@ export function createH5PageRenderer(
     // A picture until the app takes over: not focusable or announced, so nothing is used twice.
     return html.replace(
       '<div id="root"></div>',
-      () => `<div id="root" ${H5_FIRST_SCREEN_ATTRIBUTE} inert aria-hidden="true">${drawing}</div>`,
+      () =>
+        `<div id="root" ${H5_FIRST_SCREEN_ATTRIBUTE} inert aria-hidden="true">${drawing}</div>` +
+        appScriptsTemplate(chunks, pathname),
     );
   };
 }

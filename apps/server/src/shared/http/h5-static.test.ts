@@ -415,11 +415,17 @@ describe('the h5 page with its first screen drawn on the server', () => {
     );
   });
 
-  it('applies the drawn route stylesheets at once and leaves its scripts until after the first paint', async () => {
+  it('applies the drawn route stylesheets at once and lists its scripts in an inert template after the drawing', async () => {
     const { body } = await app.inject({ method: 'GET', url: '/' });
-    expect(body).toContain('<link rel="stylesheet" crossorigin href="/assets/home-1.css">');
-    expect(body).not.toContain('modulepreload');
-    expect(body).not.toContain('start-1');
+    const head = body.slice(0, body.indexOf('</head>'));
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/home-1.css">');
+    expect(head).not.toContain('modulepreload');
+    expect(body).toContain(
+      '<h1>国庆放假通知 $& $1</h1></div><template id="kezhan-app-scripts">' +
+        '<link rel="modulepreload" crossorigin href="/assets/start-1.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/home-1.js"></template>',
+    );
+    expect(body.match(/modulepreload/g)).toHaveLength(2);
   });
 
   it("draws a course's page from its visitor answer without inlining it, and no page for a course not on sale", async () => {
@@ -433,6 +439,7 @@ describe('the h5 page with its first screen drawn on the server', () => {
     const missing = await app.inject({ method: 'GET', url: '/vod/detail?id=4' });
     expect(missing.statusCode).toBe(200);
     expect(missing.body).toContain('<div id="root"></div>');
+    expect(missing.body).not.toContain('<template');
   });
 
   it('serves a page the module does not draw as before, and one whose drawing fails without it', async () => {
