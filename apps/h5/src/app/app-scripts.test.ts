@@ -27,9 +27,10 @@ describe('adding the app scripts the server listed on a drawn page', () => {
     expect(document.getElementById('kezhan-app-scripts')).toBeNull();
     await Promise.resolve();
     expect(done).toBe(false);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(preloads()).toEqual(files);
+    expect(preloads()).toHaveLength(APP_SCRIPT_LINKS_PER_TASK);
+    await vi.runAllTimersAsync();
     await adding;
+    expect(preloads()).toEqual(files);
     expect(done).toBe(true);
     expect(document.head.querySelector('link')?.crossOrigin).toBe('');
   });

@@ -2,7 +2,7 @@ import { H5_APP_SCRIPTS_TEMPLATE_ID } from '@kezhan/contract/browser';
 import { nextTask } from '@/shared/layout/next-task';
 
 /** Links added to the document per task: each costs the main thread about a millisecond. */
-export const APP_SCRIPT_LINKS_PER_TASK = 4;
+export const APP_SCRIPT_LINKS_PER_TASK = 2;
 
 /**
  * On a page the server drew, it lists the app's scripts as preload links in an inert template.
