@@ -13,7 +13,9 @@ describe('adding the app scripts the server listed on a drawn page', () => {
   });
 
   it(`moves the links into the head ${APP_SCRIPT_LINKS_PER_TASK} per task, then resolves`, async () => {
-    const files = ['start', 'react-dom', 'client', 'router', 'home', 'course-item'].map((name) => `/assets/${name}-1.js`);
+    const files = ['start', 'react-dom', 'client', 'router', 'home', 'course-item'].map(
+      (name) => `/assets/${name}-1.js`,
+    );
     document.body.innerHTML =
       '<div id="root" data-first-screen></div><template id="kezhan-app-scripts">' +
       files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('') +
