@@ -17,6 +17,8 @@ test('the home page loads right-sized WebP copies, the first banner preloaded on
     );
   });
   await page.goto('/');
+  // The app takes the drawing's place once the first banner is painted; the covers are then its own.
+  await expect(page.locator('#root[data-first-screen]')).toHaveCount(0);
   const banner = page.locator('.kz-slider-slide img').first();
   await expect(banner).toHaveJSProperty('complete', true);
   await expect(banner).toHaveAttribute('fetchpriority', 'high');

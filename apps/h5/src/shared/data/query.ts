@@ -1,4 +1,4 @@
-import { useRequest } from 'ahooks';
+import { useLatest, useRequest } from 'ahooks';
 import { useCallback, useDeferredValue, useEffect, useRef } from 'react';
 
 /**
@@ -38,6 +38,11 @@ export interface Query<T> {
   reload: () => Promise<void>;
   /** Replaces the answer locally, e.g. after a write whose result is known. */
   setData: (data: T) => void;
+  /**
+   * The newest answer for the current key, for code that acts on it (`data` is what is on screen,
+   * which follows a new answer one render later).
+   */
+  current: () => T | undefined;
   /** Stops polling and drops what is on its way. */
   cancel: () => void;
 }
@@ -71,7 +76,9 @@ export function useApiQuery<T>(
 ): Query<T> {
   const { enabled = true, pollingInterval = 0, refreshDeps = [], refetchWhenVisible = false } = options;
   const text = keyText(key);
+  const currentKey = useLatest(text);
   const inFlight = useRef<AbortController | null>(null);
+  const newest = useRef<Keyed<T> | null>(null);
 
   const request = useRequest(
     async (): Promise<Keyed<T>> => {
@@ -79,7 +86,9 @@ export function useApiQuery<T>(
       const controller = new AbortController();
       inFlight.current = controller;
       try {
-        return { key: text, value: await fetch(controller.signal) };
+        const answer = { key: text, value: await fetch(controller.signal) };
+        if (inFlight.current === controller) newest.current = answer;
+        return answer;
       } catch (error) {
         if (error !== null && typeof error === 'object') errorKeys.set(error, text);
         throw error;
@@ -115,7 +124,17 @@ export function useApiQuery<T>(
     };
   }, [text, refresh]);
 
-  const setData = useCallback((value: T) => mutate({ key: text, value }), [mutate, text]);
+  const setData = useCallback(
+    (value: T) => {
+      newest.current = { key: text, value };
+      mutate(newest.current);
+    },
+    [mutate, text],
+  );
+  const current = useCallback(
+    () => (newest.current?.key === currentKey.current ? newest.current.value : undefined),
+    [currentKey],
+  );
   const reload = useCallback(
     () =>
       refreshAsync().then(
@@ -143,6 +162,7 @@ export function useApiQuery<T>(
     refetch: refresh,
     reload,
     setData,
+    current,
     cancel: stop,
   };
 }

@@ -44,6 +44,23 @@ describe('usePagedList', () => {
     await waitFor(() => expect(result.current.status).toBe('ready'));
   });
 
+  it('asks for the page after the one just appended, even before the screen shows it', async () => {
+    const served: number[] = [];
+    const fetchPage = async (page: number) => {
+      served.push(page);
+      return page < 3 ? [page * 2 - 1, page * 2] : [5];
+    };
+    const { result } = renderHook(() => usePagedList(fetchPage, 2, 'rows'));
+    await waitFor(() => expect(result.current.items).toEqual([1, 2]));
+    const { loadMore } = result.current;
+    // The infinite scroll asks again as soon as a page is in; the screen shows it a render later.
+    await loadMore();
+    await loadMore();
+    await waitFor(() => expect(result.current.items).toEqual([1, 2, 3, 4, 5]));
+    expect(served).toEqual([1, 2, 3]);
+    expect(result.current.hasMore).toBe(false);
+  });
+
   it('drops an answer that arrives after the filters changed', async () => {
     const slow = deferred<string[]>();
     const fetchFor = (key: string) => (key === 'old' ? () => slow.promise : async () => ['new']);

@@ -46,19 +46,18 @@ export function usePagedList<T>(
     const rows = await fetchPage(1, signal);
     return { items: rows, page: 1, hasMore: rows.length >= pageSize };
   });
-  const shown = useLatest(first.data);
+  const { setData, current: newestList } = first;
   const fetchLatest = useLatest(fetchPage);
   const loadingMore = useRef(false);
   const idOf = useLatest(options.idOf);
-  const { setData } = first;
 
   const loadMore = useCallback(async () => {
-    const list = shown.current;
+    const list = newestList();
     if (!list || !list.hasMore || loadingMore.current) return;
     loadingMore.current = true;
     try {
       const rows = await fetchLatest.current(list.page + 1);
-      if (shown.current !== list) return;
+      if (newestList() !== list) return;
       const identify = idOf.current;
       const listed = identify ? new Set(list.items.map(identify)) : null;
       const added = listed && identify ? rows.filter((row) => !listed.has(identify(row))) : rows;
@@ -66,14 +65,14 @@ export function usePagedList<T>(
     } finally {
       loadingMore.current = false;
     }
-  }, [shown, fetchLatest, idOf, setData, pageSize]);
+  }, [newestList, fetchLatest, idOf, setData, pageSize]);
 
   const updateItems = useCallback(
     (change: (items: T[]) => T[]) => {
-      const list = shown.current;
+      const list = newestList();
       if (list) setData({ ...list, items: change(list.items) });
     },
-    [shown, setData],
+    [newestList, setData],
   );
 
   let status: PagedStatus = 'loading';
