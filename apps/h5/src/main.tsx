@@ -5,7 +5,7 @@ import './shared/layout/layout.css';
 import { H5_FIRST_SCREEN_ATTRIBUTE } from '@kezhan/contract/browser';
 import { addAppScriptLinks } from './app/app-scripts';
 import { startEarlyRequests } from './shared/http/early-requests';
-import { nextTask } from './shared/layout/next-task';
+import { afterNextPaint, nextTask } from './shared/layout/next-task';
 import { startTheme } from './shared/theme/theme';
 import { followReducedMotion } from './shared/ui/reduced-motion';
 
@@ -25,20 +25,10 @@ const start = () =>
 
 /**
  * When the server drew the first screen, the browser paints it before the app's scripts are
- * evaluated (their evaluation would otherwise hold the first paint back). A hidden tab paints no
- * frames, so a timer starts the app there.
+ * evaluated (their evaluation would otherwise hold the first paint back).
  */
-function afterFirstPaint(run: () => void): void {
-  let started = false;
-  const once = () => {
-    if (started) return;
-    started = true;
-    run();
-  };
-  requestAnimationFrame(() => setTimeout(once, 0));
-  setTimeout(once, 200);
-}
+const FIRST_PAINT_IN_HIDDEN_TAB_MS = 200;
 
 if (document.getElementById('root')?.hasAttribute(H5_FIRST_SCREEN_ATTRIBUTE))
-  afterFirstPaint(() => void addAppScriptLinks().then(start));
+  afterNextPaint(() => void addAppScriptLinks().then(start), FIRST_PAINT_IN_HIDDEN_TAB_MS);
 else start();

@@ -1,5 +1,6 @@
 import { H5_FIRST_SCREEN_ATTRIBUTE } from '@kezhan/contract/browser';
 import { useLayoutEffect } from 'react';
+import { afterNextPaint } from './next-task';
 
 /** The app takes over by then whatever its pages say, so a page can never stay frozen. */
 export const FIRST_SCREEN_TIMEOUT_MS = 8000;
@@ -60,10 +61,8 @@ function showAppScreenAfterLargestImage(): void {
     window.clearTimeout(timer);
     image.removeEventListener('load', shown);
     image.removeEventListener('error', shown);
-    // The frame after the load paints the image; the app's screen replaces it in the next task
-    // (a hidden tab paints no frames: a timer then).
-    requestAnimationFrame(() => window.setTimeout(showAppScreen, 0));
-    window.setTimeout(showAppScreen, HIDDEN_TAB_PAINT_MS);
+    // The frame after the load paints the image; the app's screen replaces it after that.
+    afterNextPaint(showAppScreen, HIDDEN_TAB_PAINT_MS);
   };
   timer = window.setTimeout(shown, LARGEST_IMAGE_WAIT_MS);
   image.addEventListener('load', shown);
