@@ -4,10 +4,11 @@ import { createBrowserRouter } from 'react-router-dom';
 import { appContainer } from '@/shared/layout/first-screen';
 import { nextTask } from '@/shared/layout/next-task';
 import { App } from './app';
+import { registerWorkerWhenIdle } from './register-worker';
 import { routes } from './routes';
 
 /**
- * Renders the app and, once the page has loaded, registers the service worker. Each step runs in
+ * Renders the app and, once it is up, registers the service worker. Each step runs in
  * a task of its own and the first render is a transition (rendered in slices between frames), so
  * starting never holds the page's main thread for long: the drawn page stays responsive.
  */
@@ -23,9 +24,5 @@ export async function startApp(): Promise<void> {
       </StrictMode>,
     ),
   );
-  // The service worker is not needed for the first paint.
-  const registerWorker = () =>
-    void import('./service-worker').then(({ registerServiceWorker }) => registerServiceWorker());
-  if (document.readyState === 'complete') registerWorker();
-  else window.addEventListener('load', registerWorker, { once: true });
+  void registerWorkerWhenIdle();
 }

@@ -6,6 +6,7 @@ import { afterNextPaint } from './next-task';
 export const FIRST_SCREEN_TIMEOUT_MS = 8000;
 
 let waiting: { drawn: HTMLElement; app: HTMLElement; timer: number } | null = null;
+let appScreenShownListeners: (() => void)[] = [];
 
 /** The server drew this page's first screen into `#root` (and the app has not yet replaced it). */
 function isFirstScreenDrawn(): boolean {
@@ -33,6 +34,15 @@ export function showAppScreen(): void {
   window.clearTimeout(waiting.timer);
   waiting.drawn.replaceWith(waiting.app);
   waiting = null;
+  const listeners = appScreenShownListeners;
+  appScreenShownListeners = [];
+  for (const listener of listeners) listener();
+}
+
+/** Resolves once the app's screen is in the document: at once unless it is still waiting to take over. */
+export function appScreenShown(): Promise<void> {
+  if (!waiting) return Promise.resolve();
+  return new Promise((resolve) => appScreenShownListeners.push(resolve));
 }
 
 /** The longest the app waits, once ready, for the drawing's largest image to be shown. */

@@ -17,3 +17,14 @@ export function afterNextPaint(run: () => void, hiddenTabMs: number): void {
   requestAnimationFrame(() => setTimeout(once, 0));
   setTimeout(once, hiddenTabMs);
 }
+
+/**
+ * Runs `run` when the main thread is idle, or after `timeoutMs` at the latest (browsers without
+ * idle callbacks run it after a short delay).
+ */
+export function whenIdle(run: () => void, timeoutMs: number): void {
+  if (typeof window.requestIdleCallback === 'function')
+    window.requestIdleCallback(() => run(), { timeout: timeoutMs });
+  else setTimeout(run, Math.min(timeoutMs, NO_IDLE_CALLBACK_DELAY_MS));
+}
+const NO_IDLE_CALLBACK_DELAY_MS = 1000;
