@@ -1,6 +1,9 @@
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { APPEARANCE_KEY, BROWSER_BAR_COLOUR } from './src/shared/theme/theme';
+import { applyThemeBeforePaint } from './src/shared/theme/theme-before-paint';
 
 // The API server (apps/server) listens on 8300 by default; `vite dev` proxies /api to it.
 const apiTarget = process.env.KEZHAN_API ?? 'http://127.0.0.1:8300';
@@ -66,6 +69,23 @@ const progressiveWebApp: Partial<VitePWAOptions> = {
   },
 };
 
+const THEME_PLACEHOLDER = '<!-- theme before paint -->';
+
+/** Writes `applyThemeBeforePaint` into index.html as an inline script, in place of its placeholder. */
+function themeBeforePaint(): Plugin {
+  return {
+    name: 'kezhan-theme-before-paint',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) => {
+        if (!html.includes(THEME_PLACEHOLDER)) throw new Error(`index.html has no ${THEME_PLACEHOLDER}`);
+        const call = `(${applyThemeBeforePaint.toString()})(${JSON.stringify(APPEARANCE_KEY)}, ${JSON.stringify(BROWSER_BAR_COLOUR)});`;
+        return html.replace(THEME_PLACEHOLDER, `<script>${call}</script>`);
+      },
+    },
+  };
+}
+
 /**
  * `vite build --ssr` builds the server-drawn first screen (src/first-screen) for the API server
  * into dist-ssr: one ESM file for Node with everything it uses bundled in (the server's image has
@@ -81,7 +101,7 @@ const firstScreenBuild = {
 
 export default defineConfig(({ isSsrBuild }) => ({
   oxc: { jsx: { runtime: 'automatic' } },
-  plugins: isSsrBuild ? [] : [VitePWA(progressiveWebApp)],
+  plugins: isSsrBuild ? [] : [themeBeforePaint(), VitePWA(progressiveWebApp)],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   ssr: { noExternal: true },
   build: isSsrBuild

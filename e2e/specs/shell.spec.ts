@@ -62,6 +62,37 @@ test.describe('first screen drawn on the server', () => {
     });
   });
 
+  test.describe('on a phone set to dark', () => {
+    test.use({ colorScheme: 'dark' });
+
+    test("the drawing is dark from the first paint, before the app's scripts run", async ({ page }) => {
+      const policyErrors: string[] = [];
+      page.on('console', (message) => {
+        if (message.text().includes('Content Security Policy')) policyErrors.push(message.text());
+      });
+      // Without the app's scripts, only the page's own inline theme script can set the theme.
+      await page.route('**/assets/*.js', (route) => route.abort());
+      await page.goto('/');
+      await expect(page.locator(DRAWN_ROOT).locator('.kz-home-brand')).toHaveText('课栈');
+      const html = page.locator('html');
+      await expect(html).toHaveAttribute('data-theme', 'dark');
+      await expect(html).toHaveAttribute('data-prefers-color-scheme', 'dark');
+      await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#1e1e1e');
+      expect(await page.locator('body').evaluate((body) => getComputedStyle(body).backgroundColor)).not.toBe(
+        'rgb(255, 255, 255)',
+      );
+      expect(policyErrors).toEqual([]);
+    });
+
+    test('a member who chose 浅色 gets a light first paint', async ({ page }) => {
+      await page.addInitScript(() => localStorage.setItem('kezhan-appearance', 'light'));
+      await page.route('**/assets/*.js', (route) => route.abort());
+      await page.goto('/');
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+      await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#ffffff');
+    });
+  });
+
   test("the member centre asks for the member once, at once, and takes the drawing's place with their card", async ({
     page,
     kezhan,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ServerEnv } from '../../config/env';
 
 /** The origin of an absolute http(s) URL, or null. */
@@ -27,9 +28,23 @@ export function apiBaseOfIndex(indexHtml: string): string | null {
 }
 
 /**
+ * CSP sources (`'sha256-…'`) of the scripts written inline in index.html (the h5's build writes
+ * one: the theme applied before the first paint). Data blocks (`type="application/json"`) and
+ * scripts loaded from a file need none.
+ */
+export function inlineScriptSources(indexHtml: string): string[] {
+  const sources: string[] = [];
+  for (const [, attributes = '', body] of indexHtml.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(attributes) || /\stype\s*=\s*["']?application\/json/i.test(attributes)) continue;
+    sources.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return sources;
+}
+
+/**
  * Security headers of the served h5 (its HTML and assets). The login token lives in
- * localStorage, so no script may run but the h5's own files: scripts from this origin only, no
- * inline script, no eval. The API may be called on this origin, on APP_URL, on the API base
+ * localStorage, so no script may run but the h5's own: scripts from this origin only, and the
+ * inline scripts of the built index.html, each allowed by its hash; no eval. The API may be called on this origin, on APP_URL, on the API base
  * written into index.html and on the media origins (object storage, CSP_MEDIA_ORIGINS: video
  * CDNs that hls.js fetches from). Images, audio/video and embedded players may come from any
  * HTTPS origin (course covers and videos live on CDNs). Nobody may frame the app.
@@ -43,7 +58,7 @@ export function h5SecurityHeaders(allowedUrls: string[], indexHtml: string): Rec
   const extra = [...origins].join(' ');
   const policy = [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...inlineScriptSources(indexHtml)].join(' '),
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: https: ${extra}`,
     `media-src 'self' blob: https: ${extra}`,

@@ -8,8 +8,13 @@ import rateLimit from '@fastify/rate-limit';
 import { serveH5 } from './h5-static';
 import { countsAgainstRateLimit } from './rate-limit-scope';
 
+const THEME_SCRIPT = 'document.documentElement.dataset.theme = "dark";';
 const INDEX_HTML =
-  '<!doctype html><meta name="kezhan-api-base" content="https://api.example.com/"><div id="root"></div>';
+  '<!doctype html><meta name="kezhan-api-base" content="https://api.example.com/">' +
+  `<script>${THEME_SCRIPT}</script><script type="module" src="/assets/index-abc123.js"></script>` +
+  '<div id="root"></div>';
+/** The CSP source of THEME_SCRIPT (`printf '%s' '…' | openssl sha256 -binary | base64`). */
+const THEME_SCRIPT_SOURCE = "'sha256-RH/36EFn2TnZtn39Gf6aq1rnKqEXnEQbfAXoYkwhRP0='";
 const BIG_SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `课程${i}`))};`;
 
 describe('serving the built h5', () => {
@@ -50,7 +55,11 @@ describe('serving the built h5', () => {
     for (const url of ['/', '/member/profile', '/assets/index-abc123.js']) {
       const res = await app.inject({ method: 'GET', url });
       const policy = String(res.headers['content-security-policy']);
-      expect(policy, url).toContain("script-src 'self';");
+      // The inline theme script of index.html runs (allowed by its hash), no other inline script.
+      expect(
+        policy.split('; ').find((directive) => directive.startsWith('script-src')),
+        url,
+      ).toBe(`script-src 'self' ${THEME_SCRIPT_SOURCE}`);
       expect(policy).not.toContain("'unsafe-eval'");
       expect(policy).toContain("frame-ancestors 'none'");
       expect(policy).toContain(
