@@ -469,27 +469,63 @@ describe('the h5 page with its first screen drawn on the server', () => {
 
 describe('rate limits beside the built h5', () => {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'kezhan-dist-'));
-  const app = Fastify();
+  const app = Fastify({ trustProxy: '127.0.0.1' });
+  const configLoads: string[] = [];
+  const empty = async () => ({ code: 0, message: '', data: [] });
   beforeAll(async () => {
+    fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     await app.register(rateLimit, {
       global: true,
       max: 3,
       timeWindow: 60_000,
       allowList: (r) => !countsAgainstRateLimit(r),
     });
-    await serveH5(app, dist);
+    await serveH5(app, dist, {
+      bootAnswers: {
+        config: async () => {
+          configLoads.push('config');
+          return { code: 0, message: '', data: {} };
+        },
+        homeBlocks: empty,
+        latestAnnouncement: empty,
+        courseCategories: empty,
+        firstCoursePage: empty,
+        visitorCourse: empty,
+      },
+    });
   });
   afterAll(() => app.close());
 
-  it('counts each unknown API path once, and never the pages', async () => {
-    const pages = [];
+  const from = (ip: string) => ({ 'x-forwarded-for': ip });
+
+  it('counts each unknown API path once, never the assets', async () => {
+    const assets = [];
     for (let i = 0; i < 5; i += 1)
-      pages.push((await app.inject({ method: 'GET', url: '/member' })).statusCode);
-    expect(pages).toEqual([200, 200, 200, 200, 200]);
+      assets.push(
+        (await app.inject({ url: '/assets/index-abc123.js', headers: from('10.0.0.1') })).statusCode,
+      );
+    expect(assets).toEqual([200, 200, 200, 200, 200]);
     const api = [];
     for (let i = 0; i < 4; i += 1)
-      api.push((await app.inject({ method: 'GET', url: '/api/v2/nope' })).statusCode);
+      api.push((await app.inject({ url: '/api/v2/nope', headers: from('10.0.0.1') })).statusCode);
     expect(api).toEqual([404, 404, 404, 429]);
+  });
+
+  it('counts the pages it renders per client, in a budget apart from the API, whatever their address', async () => {
+    configLoads.length = 0;
+    const pages = [];
+    for (const url of ['/', '/member', '/vod/detail?id=3', '/%76od', '/', '/member'])
+      pages.push((await app.inject({ url, headers: from('10.0.0.2') })).statusCode);
+    expect(pages).toEqual([200, 200, 200, 429, 429, 429]);
+    // Refused pages were never rendered: the database was asked three times, not six.
+    expect(configLoads).toHaveLength(3);
+    const refused = await app.inject({ url: '/vod', headers: from('10.0.0.2') });
+    expect(refused.json()).toEqual({ code: 429, message: '请稍后再试', data: [] });
+
+    // The API budget of that client is untouched, and another client has pages of its own.
+    expect((await app.inject({ url: '/api/v2/nope', headers: from('10.0.0.2') })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/member', headers: from('10.0.0.3') })).statusCode).toBe(200);
   });
 });

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { failure } from './envelope';
+import { RATE_LIMITED_MESSAGE } from './error-handler';
 import { h5SecurityHeaders } from './content-security';
 import { createH5PageRenderer, type BootAnswers } from './h5-page';
-import { limitUnroutedRequests } from './rate-limit-scope';
+import { limitUnroutedRequests, pageRateLimit } from './rate-limit-scope';
 
 const HASHED_ASSET = /\/assets\//;
 /** Paths that are never pages of the h5: unknown ones answer the JSON 404, not index.html. */
@@ -38,16 +39,18 @@ export async function serveH5(
           app.log.error({ err: error }, 'h5 first screen not drawn'),
         )
       : null;
-  const sendPage = async (pathname: string, search: string, reply: FastifyReply) => {
+  const pageAllowed = pageRateLimit(app);
+  const sendPage = async (request: FastifyRequest, pathname: string, reply: FastifyReply) => {
     if (!renderPage) return reply.sendFile('index.html');
+    if (!(await pageAllowed(request))) return reply.status(429).send(failure(RATE_LIMITED_MESSAGE, 429));
     return reply
       .headers(securityHeaders)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(await renderPage(pathname, search));
+      .send(await renderPage(pathname, searchOf(request.url)));
   };
   if (hasH5) {
-    app.get('/', (request, reply) => sendPage('/', searchOf(request.url), reply));
+    app.get('/', (request, reply) => sendPage(request, '/', reply));
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: true,
@@ -65,7 +68,7 @@ export async function serveH5(
   app.setNotFoundHandler({ preHandler: limitUnroutedRequests(app) }, (request, reply) => {
     const pathOnly = request.url.split('?')[0];
     if (!NOT_A_PAGE.test(pathOnly) && hasH5 && (request.method === 'GET' || request.method === 'HEAD')) {
-      return sendPage(pathOnly, searchOf(request.url), reply);
+      return sendPage(request, pathOnly, reply);
     }
     return reply.status(404).send(failure('接口不存在', 404));
   });
