@@ -18,6 +18,8 @@ export function afterNextPaint(run: () => void, hiddenTabMs: number): void {
   setTimeout(once, hiddenTabMs);
 }
 
+const NO_IDLE_CALLBACK_DELAY_MS = 1000;
+
 /**
  * Runs `run` when the main thread is idle, or after `timeoutMs` at the latest (browsers without
  * idle callbacks run it after a short delay).
@@ -27,4 +29,3 @@ export function whenIdle(run: () => void, timeoutMs: number): void {
     window.requestIdleCallback(() => run(), { timeout: timeoutMs });
   else setTimeout(run, Math.min(timeoutMs, NO_IDLE_CALLBACK_DELAY_MS));
 }
-const NO_IDLE_CALLBACK_DELAY_MS = 1000;

@@ -44,10 +44,11 @@ export function inlineScriptSources(indexHtml: string): string[] {
 /**
  * Security headers of the served h5 (its HTML and assets). The login token lives in
  * localStorage, so no script may run but the h5's own: scripts from this origin only, and the
- * inline scripts of the built index.html, each allowed by its hash; no eval. The API may be called on this origin, on APP_URL, on the API base
- * written into index.html and on the media origins (object storage, CSP_MEDIA_ORIGINS: video
- * CDNs that hls.js fetches from). Images, audio/video and embedded players may come from any
- * HTTPS origin (course covers and videos live on CDNs). Nobody may frame the app.
+ * inline scripts of the built index.html, each allowed by its hash; no eval. The API may be
+ * called on this origin, on APP_URL, on the API base written into index.html and on the media
+ * origins (object storage, CSP_MEDIA_ORIGINS: video CDNs that hls.js fetches from). Images,
+ * audio/video and embedded players may come from any HTTPS origin (course covers and videos live
+ * on CDNs). Nobody may frame the app.
  */
 export function h5SecurityHeaders(allowedUrls: string[], indexHtml: string): Record<string, string> {
   const origins = new Set<string>();
