@@ -64,13 +64,14 @@ export async function createServices(env: ServerEnv, overrides: ServiceOverrides
     (env.redisUrl ? RedisStore.connect(env.redisUrl, env.redisKeyPrefix) : new MemoryStore());
   const sms = overrides.sms ?? createSmsSender(env.sms);
   const keySecret = resolveMediaKeySecret(env);
+  const settings = new SettingsService(database.db, 1000, () => now().getTime());
   return {
     env,
     database,
     db: database.db,
     store,
     tokens: new TokenService(resolveJwtSecret(env), env.jwtTtlMinutes * 60, () => now().getTime()),
-    settings: new SettingsService(database.db, 1000, () => now().getTime()),
+    settings,
     sms,
     imageCaptcha: new ImageCaptchaService(store, env.captchaTestCode),
     smsCodes: new SmsCodeService(store, sms, database.db, env.smsResendSeconds),
@@ -85,6 +86,7 @@ export async function createServices(env: ServerEnv, overrides: ServiceOverrides
       env,
       vault: new KeyVault(keySecret, env.media.previousKeySecrets, 'media-key'),
       signer: new MediaSigner(deriveMediaSigningKey(env.media.signingSecret, resolveJwtSecret(env))),
+      settings,
       now,
       objectStore: env.storage.driver === 's3' ? new S3MediaStore(env.storage.s3, now) : null,
     }),

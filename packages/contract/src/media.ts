@@ -22,13 +22,19 @@ const segmentParams = renditionParams.extend({
   segment: z.string().describe('`seg-N.ts`'),
 });
 
-/** `t`: the signed grant `<member id>.<scope>.<expiry, unix seconds>.<HMAC-SHA256>`. */
+/**
+ * `t`: the signed grant `<member id>.<login session>.<scope>.<kind>.<expiry, unix seconds>.<HMAC-SHA256>`
+ * (kind `m`: playinfo's, for the master playlist only; `p`: written into playlists).
+ */
 export const mediaGrantQuery = z.object({
-  t: z.string().optional().describe('signed grant: member, scope, expiry and their HMAC'),
+  t: z
+    .string()
+    .optional()
+    .describe('signed grant: member, login session, scope, kind, expiry and their HMAC'),
 });
 
 const NOTE =
-  'Reached only through the signed address playinfo answers (or a playlist it leads to); a missing, forged, expired or other-video `t` answers 403.';
+  'Reached only through the signed address playinfo answers (or a playlist it leads to); a missing, forged, expired or other-video `t`, or one whose login session ended (logout, password change, lock, a newer login under the single-device rule), answers 403.';
 
 const UPLOAD_NOTE =
   'For operators: `t` is an upload grant for one video, from `npm run cli -- media:upload-token <video>`.';

@@ -178,7 +178,7 @@ export default async function courseRoutes(app: FastifyInstance) {
         appUrl,
         now(),
         request.params.id,
-        memberIdOf(request),
+        { id: memberIdOf(request), loginId: request.member!.loginId },
         trialRequested,
         app.services.media,
       ),

@@ -94,11 +94,17 @@ function playUrl(appUrl: string, stored: string, duration: number, name: string)
   return { url: publicUrl(appUrl, stored), format: formatOf(stored), duration, name };
 }
 
+/** A signed-in member and the login session (`user_login_records.id`) that asks. */
+export interface Viewer {
+  id: number;
+  loginId: number;
+}
+
 /** Protected video (modules/media): signed addresses of a video's asset; null = no asset. */
 export interface ProtectedPlayback {
   playUrls(
     video: { id: number; duration: number },
-    userId: number,
+    viewer: Viewer,
     scope: 'full' | 'trial',
     appUrl: string,
     trialSeconds: number,
@@ -117,20 +123,20 @@ export async function loadPlayInfo(
   appUrl: string,
   now: Date,
   videoId: number,
-  userId: number,
+  viewer: Viewer,
   trialRequested: boolean,
   media?: ProtectedPlayback,
 ): Promise<PlayInfo> {
   const { video, course } = await findVisibleVideo(db, videoId, now);
-  const access = await videoAccessOf(db, userId, video, course, now);
+  const access = await videoAccessOf(db, viewer.id, video, course, now);
   if (access.kind === 'full') {
-    const urls = await media?.playUrls(video, userId, 'full', appUrl, 0);
+    const urls = await media?.playUrls(video, viewer, 'full', appUrl, 0);
     if (urls) return { urls, trial_seconds: 0 };
     return { urls: video.url ? [playUrl(appUrl, video.url, video.duration, '')] : [], trial_seconds: 0 };
   }
   if (access.kind === 'trial' && trialRequested) {
     const seconds = video.duration > 0 ? Math.min(access.seconds, video.duration) : access.seconds;
-    const urls = await media?.playUrls(video, userId, 'trial', appUrl, seconds);
+    const urls = await media?.playUrls(video, viewer, 'trial', appUrl, seconds);
     if (urls) return { urls, trial_seconds: seconds };
     return {
       urls: video.trial_url ? [playUrl(appUrl, video.trial_url, seconds, '试看')] : [],

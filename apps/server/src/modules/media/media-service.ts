@@ -7,6 +7,8 @@ import type { PlayUrl } from '@kezhan/contract/courses';
 import type { ServerEnv } from '../../config/env';
 import type { Db } from '../../shared/db/database';
 import { BusinessError } from '../../shared/http/errors';
+import { loginSessionStands } from '../../shared/auth/guard';
+import type { SettingsService } from '../../shared/settings/settings-service';
 import { findVisibleVideo, videoAccessOf } from '../courses/videos';
 import {
   ladderFor,
@@ -28,7 +30,7 @@ import {
   packageSegmentedHls,
   rewriteMediaPlaylist,
 } from './playlists';
-import { MediaSigner, type MediaGrant, type MediaScope } from './signing';
+import { MediaSigner, type MediaGrant, type MediaGrantKind, type MediaScope } from './signing';
 import { S3MediaStore } from './object-store';
 import type { MediaAssetsTable } from './tables';
 import { MediaUploads } from './uploads';
@@ -71,6 +73,8 @@ export interface MediaServiceOptions {
   env: ServerEnv;
   vault: KeyVault;
   signer: MediaSigner;
+  /** Read for the single-device login rule when a grant's session is checked. */
+  settings: SettingsService;
   now: () => Date;
   logger?: MediaLogger;
   /** STORAGE_DRIVER=s3: renditions go to the bucket and segments are played from presigned addresses. */
@@ -473,14 +477,8 @@ export class MediaService {
 
   // ---------------------------------------------------------------- playback
 
-  private grantTtlSeconds(asset: MediaAsset): number {
-    // Addresses inside a playlist outlive it by the video's length, so a viewer can watch to the end.
-    return this.env.urlTtlSeconds + Math.max(asset.duration, 60);
-  }
-
-  private sign(videoId: number, userId: number, scope: MediaScope, ttlSeconds: number): string {
-    const exp = Math.floor(this.options.now().getTime() / 1000) + ttlSeconds;
-    return this.options.signer.sign({ videoId, userId, scope, exp });
+  private signGrant(grant: Omit<MediaGrant, 'exp'>, exp: number): string {
+    return this.options.signer.sign({ ...grant, exp });
   }
 
   async assetOfVideo(videoId: number): Promise<MediaAsset | undefined> {
@@ -493,7 +491,7 @@ export class MediaService {
    */
   async playUrls(
     video: { id: number; duration: number },
-    userId: number,
+    viewer: { id: number; loginId: number },
     scope: MediaScope,
     appUrl: string,
     trialSeconds: number,
@@ -507,7 +505,11 @@ export class MediaService {
       if (asset.status === 'ready' || asset.status === 'failed') await this.reprocess(asset.id);
       return [];
     }
-    const token = this.sign(video.id, userId, scope, this.env.urlTtlSeconds);
+    const exp = Math.floor(this.options.now().getTime() / 1000) + this.env.urlTtlSeconds;
+    const token = this.signGrant(
+      { videoId: video.id, userId: viewer.id, session: viewer.loginId, scope, kind: 'm' },
+      exp,
+    );
     return [
       {
         url: `${appUrl}/media/hls/${video.id}/${scope}/master.m3u8?t=${token}`,
@@ -530,22 +532,24 @@ export class MediaService {
     return this.options.signer.verifyUpload(token, this.options.now().getTime())?.videoId ?? null;
   }
 
-  /** The grant of a request's token, when it is valid for this video and scope. */
-  verify(videoId: number, scope: string, token: unknown): MediaGrant | null {
+  /**
+   * The grant of a request's token, when it is valid for this video and scope and of the kind the
+   * address takes: `m` (from playinfo) for the master playlist, `p` (from a playlist) elsewhere.
+   */
+  verify(videoId: number, scope: string, kind: MediaGrantKind, token: unknown): MediaGrant | null {
     const grant = this.options.signer.verify(token, videoId, this.options.now().getTime());
-    return grant && grant.scope === scope ? grant : null;
+    return grant && grant.scope === scope && grant.kind === kind ? grant : null;
   }
 
-  /** Whether the grant's member may, right now, watch the video in the grant's scope. */
+  /**
+   * Whether the grant still stands and its member may, right now, watch the video in the grant's
+   * scope. The login session that asked playinfo for it must stand too: logout, a password change,
+   * a lock or a newer login under the single-device rule end the member's addresses at once.
+   */
   async entitled(grant: MediaGrant): Promise<boolean> {
     const now = this.options.now();
-    const member = await this.db
-      .selectFrom('users')
-      .select('is_lock')
-      .where('id', '=', grant.userId)
-      .executeTakeFirst();
-    // A locked (or deleted) member's addresses stop working at once, like their login token.
-    if (!member || member.is_lock === 1) return false;
+    if (!(await loginSessionStands(this.db, this.options.settings, grant.userId, grant.session, now)))
+      return false;
     try {
       const { video, course } = await findVisibleVideo(this.db, grant.videoId, now);
       const access = await videoAccessOf(this.db, grant.userId, video, course, now);
@@ -578,7 +582,10 @@ export class MediaService {
     if (!asset) return null;
     const renditions = this.renditionsOf(asset, grant.scope);
     if (renditions.length === 0) return null;
-    const inner = this.sign(grant.videoId, grant.userId, grant.scope, this.grantTtlSeconds(asset));
+    // Addresses inside a playlist outlive the master's grant by the video's length, so a viewer
+    // can watch to the end; derived from the master's expiry, never from now, so fetching the
+    // master again cannot push the end back: a grant lives at most MEDIA_URL_TTL + the length.
+    const inner = this.signGrant({ ...grant, kind: 'p' }, grant.exp + Math.max(asset.duration, 60));
     return masterPlaylist(
       renditions,
       (r) => `/media/hls/${grant.videoId}/${grant.scope}/${r.name}/index.m3u8?t=${inner}`,

@@ -183,14 +183,16 @@ describe.skipIf(!ffmpegInstalled)('protected video: transcode, encrypt, play onl
     const url = play.data.urls[0].url;
     const { keyUri } = await walk(url);
     const token = new URL(url).searchParams.get('t')!;
-    const [userId, scope, exp, mac] = token.split('.');
+    const [userId, session, scope, kind, exp, mac] = token.split('.');
     const flip = mac.slice(0, -1) + (mac.endsWith('A') ? 'B' : 'A');
     const variants = [
-      `${userId}.${scope}.${exp}.${flip}`,
-      `${member.id}.${scope}.${exp}.${mac}`,
-      `${userId}.${scope}.${Number(exp) + 3600}.${mac}`,
-      `${userId}.trial.${exp}.${mac}`,
-      `${userId}.${scope}.${exp}`,
+      `${userId}.${session}.${scope}.${kind}.${exp}.${flip}`,
+      `${member.id}.${session}.${scope}.${kind}.${exp}.${mac}`,
+      `${userId}.${Number(session) + 1}.${scope}.${kind}.${exp}.${mac}`,
+      `${userId}.${session}.${scope}.${kind}.${Number(exp) + 3600}.${mac}`,
+      `${userId}.${session}.trial.${kind}.${exp}.${mac}`,
+      `${userId}.${session}.${scope}.p.${exp}.${mac}`,
+      `${userId}.${session}.${scope}.${kind}.${exp}`,
       '',
     ];
     for (const forged of variants) {

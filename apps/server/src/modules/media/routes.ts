@@ -16,20 +16,26 @@ function refuse(reply: FastifyReply, status: 403 | 404) {
 
 /**
  * Protected video delivery (see ARCHITECTURE.md, "Following one playback"). Every address carries
- * a signed grant `?t=` for one member, one video and one scope (full / trial). Playlists and the
- * key re-check the member's entitlement on each request and are never cached; segments are
- * AES-128 encrypted, so they only check the signature and may be cached by a CDN.
+ * a signed grant `?t=` for one login session of one member, one video and one scope (full /
+ * trial). Playlists and the key re-check the session and the member's entitlement on each request
+ * and are never cached; segments are AES-128 encrypted, so they only check the signature and may
+ * be cached by a CDN.
  */
 export default async function mediaRoutes(app: FastifyInstance) {
   const { media } = app.services;
 
-  const grantOf = (params: { videoId: string; scope: string }, token: string | undefined) => {
+  const grantOf = (
+    params: { videoId: string; scope: string },
+    token: string | undefined,
+    kind: 'm' | 'p' = 'p',
+  ) => {
     if (!/^\d{1,9}$/.test(params.videoId) || Number(params.videoId) < 1) return null;
-    return media.verify(Number(params.videoId), params.scope, token);
+    return media.verify(Number(params.videoId), params.scope, kind, token);
   };
 
   route(app, mediaApi.master, async (request, reply) => {
-    const grant = grantOf(request.params, request.query.t);
+    // Only playinfo's entry grant opens the master: a grant from inside a playlist never does.
+    const grant = grantOf(request.params, request.query.t, 'm');
     if (!grant || !(await media.entitled(grant))) return refuse(reply, 403);
     const text = await media.masterPlaylist(grant);
     if (!text) return refuse(reply, 404);

@@ -1,47 +1,66 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Signed media addresses. A token grants one member one video's playlist, key and segments of
- * one scope (`full` or `trial`) until `exp` (unix seconds):
+ * Signed media addresses. A grant lets one login session of one member open one video's
+ * playlists, key and segments of one scope (`full` or `trial`) until `exp` (unix seconds):
  *
- *   t = <userId>.<scope>.<exp>.<HMAC-SHA256(secret, "v1|videoId|userId|scope|exp"), base64url>
+ *   t = <userId>.<session>.<scope>.<kind>.<exp>.<HMAC-SHA256(secret, "v2|videoId|userId|session|scope|kind|exp"), base64url>
  *
- * The video id is in the path and inside the MAC, so a token never opens another video; the
- * member id inside it lets the key endpoint re-check that member's entitlement at request time.
+ * The video id is in the path and inside the MAC, so a grant never opens another video; the
+ * member and the login session (`user_login_records.id`) inside it let playlists and the key
+ * re-check, at request time, that the session still stands and the member is still entitled.
+ * `kind` separates the entry grant playinfo hands out (`m`, opens only the master playlist) from
+ * the grant written into playlists (`p`, opens the media playlists, the key and segments): the
+ * master derives the inner expiry from its own, so no grant can be traded for a later one.
  */
 export type MediaScope = 'full' | 'trial';
+export type MediaGrantKind = 'm' | 'p';
 
 export interface MediaGrant {
   videoId: number;
   userId: number;
+  /** The login record (`user_login_records.id`) whose playinfo call issued the grant. */
+  session: number;
   scope: MediaScope;
+  kind: MediaGrantKind;
   /** Unix seconds. */
   exp: number;
 }
 
 const isScope = (value: string): value is MediaScope => value === 'full' || value === 'trial';
+const isKind = (value: string): value is MediaGrantKind => value === 'm' || value === 'p';
+const ID = /^\d{1,12}$/;
 
 export class MediaSigner {
   constructor(private readonly secret: Buffer) {}
 
   private mac(grant: MediaGrant): string {
     return createHmac('sha256', this.secret)
-      .update(`v1|${grant.videoId}|${grant.userId}|${grant.scope}|${grant.exp}`)
+      .update(
+        `v2|${grant.videoId}|${grant.userId}|${grant.session}|${grant.scope}|${grant.kind}|${grant.exp}`,
+      )
       .digest('base64url');
   }
 
   sign(grant: MediaGrant): string {
-    return `${grant.userId}.${grant.scope}.${grant.exp}.${this.mac(grant)}`;
+    return `${grant.userId}.${grant.session}.${grant.scope}.${grant.kind}.${grant.exp}.${this.mac(grant)}`;
   }
 
   /** The grant a token carries for this video, or null when it is malformed, forged or expired. */
   verify(token: unknown, videoId: number, nowMs: number): MediaGrant | null {
     if (typeof token !== 'string' || token.length > 200) return null;
     const parts = token.split('.');
-    if (parts.length !== 4) return null;
-    const [user, scope, exp, mac] = parts;
-    if (!/^\d{1,10}$/.test(user) || !/^\d{1,12}$/.test(exp) || !isScope(scope)) return null;
-    const grant: MediaGrant = { videoId, userId: Number(user), scope, exp: Number(exp) };
+    if (parts.length !== 6) return null;
+    const [user, session, scope, kind, exp, mac] = parts;
+    if (!ID.test(user) || !ID.test(session) || !ID.test(exp) || !isScope(scope) || !isKind(kind)) return null;
+    const grant: MediaGrant = {
+      videoId,
+      userId: Number(user),
+      session: Number(session),
+      scope,
+      kind,
+      exp: Number(exp),
+    };
     const expected = Buffer.from(this.mac(grant));
     const given = Buffer.from(mac);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;

@@ -1,9 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database';
 import { AuthenticationError } from '../http/errors';
+import type { SettingsService } from '../settings/settings-service';
 
 export interface AuthenticatedMember {
   id: number;
   jti: string;
+  /** The login record (`user_login_records.id`) of the token: what grants issued to it are bound to. */
+  loginId: number;
 }
 
 declare module 'fastify' {
@@ -72,7 +76,33 @@ async function identify(request: FastifyRequest): Promise<AuthenticatedMember | 
       throw new AuthenticationError('请重新登录');
     }
   }
-  return { id: Number(claims.sub), jti: claims.jti };
+  return { id: Number(claims.sub), jti: claims.jti, loginId: login.id };
+}
+
+/**
+ * Whether a member's login session still stands, as the guard would judge its token: not revoked
+ * (logout, password change, lock) nor expired, the member not locked, and under the "last device
+ * only" rule still the member's newest login. Grants handed to a session (media addresses) are
+ * checked with it, so they end with the session.
+ */
+export async function loginSessionStands(
+  db: Db,
+  settings: SettingsService,
+  userId: number,
+  loginId: number,
+  now: Date,
+): Promise<boolean> {
+  const login = await db
+    .selectFrom('user_login_records as l')
+    .innerJoin('users as u', 'u.id', 'l.user_id')
+    .select(['l.revoked_at', 'l.expires_at', 'u.is_lock', 'u.last_login_id'])
+    .where('l.id', '=', loginId)
+    .where('l.user_id', '=', userId)
+    .executeTakeFirst();
+  if (!login || login.revoked_at || login.is_lock === 1) return false;
+  if (new Date(login.expires_at).getTime() <= now.getTime()) return false;
+  if (login.last_login_id === loginId) return true;
+  return (await settings.snapshot()).int('login.limit.rule') !== LOGIN_LIMIT_LAST_DEVICE_ONLY;
 }
 
 /** preHandler for member-only routes: `{code: 401, message: '请登录'}` without a valid token. */
