@@ -90,7 +90,7 @@ test.describe('member centre and profile', () => {
     await newMember(page, kezhan);
     await page.goto('/member/profile');
     await expect(page).toHaveTitle('个人资料');
-    await expect(page.getByRole('heading', { name: '个人中心' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '个人资料' })).toBeVisible();
 
     const nickname = `学员${Date.now() % 100000}`;
     await page.getByText('昵称', { exact: true }).click();

@@ -33,6 +33,36 @@ describe('colours come from the theme', () => {
     expect(found).toEqual([]);
   });
 
+  it('in the dark theme the home header and the buy button are quiet fills with readable text', () => {
+    const css = readFileSync(THEME_FILE, 'utf8');
+    const dark = /html\[data-theme='dark'\]\s*\{([^}]*)\}/.exec(css)![1];
+    const value = (name: string) => new RegExp(`--${name}:\\s*(#[0-9a-f]{6})`, 'i').exec(dark)?.[1];
+    const luminance = (hex = '#000000') => {
+      const [r, g, b] = [1, 3, 5].map((i) => {
+        const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const contrast = (a: string, b: string) => {
+      const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+      return (hi + 0.05) / (lo + 0.05);
+    };
+    for (const [fill, text] of [
+      ['kz-header-from', 'kz-on-header'],
+      ['kz-header-to', 'kz-on-header'],
+      ['kz-buy-button', 'kz-on-buy'],
+    ]) {
+      // A fill as bright as the light theme's (the sky blue, the salmon red) glares on a dark page.
+      expect(luminance(value(fill)), fill).toBeLessThan(0.15);
+      expect(contrast(value(fill)!, value(text)!), `${text} on ${fill}`).toBeGreaterThanOrEqual(4.5);
+    }
+    const home = readFileSync(join(SRC, 'features/home/pages/home.css'), 'utf8');
+    expect(home).toMatch(/\.kz-home-top \{[^}]*var\(--kz-header-from\)/);
+    const detail = readFileSync(join(SRC, 'features/courses/pages/course-detail.css'), 'utf8');
+    expect(detail).toMatch(/\.kz-btn--buy \{[^}]*var\(--kz-buy-button\)/);
+  });
+
   it("the browser's bar takes the header's colour in both themes", () => {
     const css = readFileSync(THEME_FILE, 'utf8');
     const surface = (block: string) =>

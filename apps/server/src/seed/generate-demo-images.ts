@@ -4,7 +4,9 @@
  * Catalogue images also go through the image pipeline (media/images.ts): a re-encoded fallback
  * `<name>-<hash>.<w>x<h>.<ext>` and its WebP copies, which demo-content/catalogue.json points at.
  * The plain PNGs stay, so addresses stored by earlier versions keep working.
- * Run again after changing a design: `npx tsx apps/server/src/seed/generate-demo-images.ts`.
+ * Run again after changing a design: `npx tsx apps/server/src/seed/generate-demo-images.ts`. The
+ * banners are in Chinese: the machine needs a CJK font (Debian `fonts-wqy-microhei`), installed or
+ * in the folder named by `DEMO_FONT_DIR`.
  * (The demo video was made once with ffmpeg; see public/demo/video/README.md.)
  */
 import fs from 'node:fs';
@@ -22,7 +24,11 @@ const pending: Promise<void>[] = [];
 function write(relative: string, svg: string, width: number, kind?: ImageKind) {
   const file = path.join(PUBLIC_DIR, relative);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const png = new Resvg(svg, { fitTo: { mode: 'width', value: width }, font: { loadSystemFonts: true } })
+  const fontDirs = process.env.DEMO_FONT_DIR ? [process.env.DEMO_FONT_DIR] : [];
+  const png = new Resvg(svg, {
+    fitTo: { mode: 'width', value: width },
+    font: { loadSystemFonts: true, fontDirs },
+  })
     .render()
     .asPng();
   fs.writeFileSync(file, png);
@@ -93,6 +99,9 @@ const COVERS: [string, string, string, string][] = [
   ['machine-learning-intro', 'ML', '#312e81', '#ec4899'],
 ];
 
+/** Latin letters and digits in DejaVu Sans, Chinese in the CJK font. */
+const BANNER_FONT = 'DejaVu Sans, WenQuanYi Micro Hei, Noto Sans CJK SC';
+
 const banner = (
   label: string,
   sub: string,
@@ -102,8 +111,8 @@ const banner = (
   <defs>${gradient('g', from, to)}</defs>
   <rect width="750" height="300" fill="url(#g)"/>
   <circle cx="640" cy="70" r="150" fill="#fff" opacity=".12"/><circle cx="560" cy="260" r="90" fill="#fff" opacity=".1"/>
-  <text x="48" y="150" font-family="DejaVu Sans" font-weight="bold" font-size="64" fill="#fff">${label}</text>
-  <text x="52" y="205" font-family="DejaVu Sans" font-size="28" fill="#fff" opacity=".85">${sub}</text>
+  <text x="48" y="150" font-family="${BANNER_FONT}" font-weight="bold" font-size="64" fill="#fff">${label}</text>
+  <text x="52" y="205" font-family="${BANNER_FONT}" font-size="28" fill="#fff" opacity=".85">${sub}</text>
 </svg>`;
 
 const icon = (
@@ -143,21 +152,11 @@ const qrcode = () => {
 for (const [index, [slug, label, from, to]] of COVERS.entries()) {
   write(`demo/covers/${slug}.png`, cover(label, from, to, index), 480, 'cover');
 }
-write(
-  'demo/banners/banner-1.png',
-  banner('Learn anywhere', 'Kezhan demo courses', '#3ca7fa', '#6366f1'),
-  750,
-  'banner',
-);
-write(
-  'demo/banners/banner-2.png',
-  banner('VIP', 'Study every VIP course', '#b45309', '#f59e0b'),
-  750,
-  'banner',
-);
+write('demo/banners/banner-1.png', banner('随时随地学', '课栈示例课程', '#3ca7fa', '#6366f1'), 750, 'banner');
+write('demo/banners/banner-2.png', banner('VIP会员', '会员课程随心学', '#b45309', '#f59e0b'), 750, 'banner');
 write(
   'demo/banners/banner-3.png',
-  banner('Data skills', 'Python · SQL · pandas', '#0f766e', '#22d3ee'),
+  banner('数据技能', 'Python · SQL · pandas', '#0f766e', '#22d3ee'),
   750,
   'banner',
 );
@@ -166,8 +165,8 @@ write('demo/icons/free.png', icon('#22c55e', '#15803d', GLYPHS.gift), 88, 'pictu
 write('demo/icons/vip.png', icon('#f59e0b', '#b45309', GLYPHS.crown), 88, 'picture');
 write('demo/icons/study.png', icon('#a855f7', '#6d28d9', GLYPHS.book), 88, 'picture');
 write('demo/icons/search.png', icon('#f43f5e', '#be123c', GLYPHS.search), 88, 'picture');
-write('demo/images/group-1.png', banner('Backend', 'Go · Node.js', '#1e293b', '#475569'), 375, 'picture');
-write('demo/images/group-2.png', banner('Design', 'UI · Figma', '#db2777', '#a855f7'), 375, 'picture');
+write('demo/images/group-1.png', banner('后端开发', 'Go · Node.js', '#1e293b', '#475569'), 375, 'picture');
+write('demo/images/group-2.png', banner('设计创意', 'UI · Figma', '#db2777', '#a855f7'), 375, 'picture');
 write('demo/gzh/logo.png', icon('#3ca7fa', '#0ea5e9', GLYPHS.book), 100, 'picture');
 write('demo/gzh/qrcode.png', qrcode(), 240);
 

@@ -16,7 +16,7 @@ export function AnnouncementBar({ announcement }: { announcement: Announcement |
       <Link className="kz-announcement-title" to={`/announcement?id=${announcement.id}`}>
         {announcement.title}
       </Link>
-      <Link className="kz-announcement-more" to="/announcements" aria-label="全部公告">
+      <Link className="kz-announcement-more" to="/announcements" aria-label="更多公告">
         更多
       </Link>
     </div>

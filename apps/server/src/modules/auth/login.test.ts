@@ -66,13 +66,28 @@ describe('login', () => {
         is_bind_mobile: 1,
         is_face_verify: false,
       });
-      expect(member.nick_name).toMatch(/^[A-Za-z0-9]{12}$/);
+      expect(member.nick_name).toBe('学员0002');
       const messages = await t.services.db
         .selectFrom('notifications')
         .select('message')
         .where('user_id', '=', member.id)
         .execute();
       expect(messages.map((m) => m.message)).toEqual(['用户注册成功']);
+    });
+
+    it('names a new member 学员 + four more digits when another member already has 学员 + the last four', async () => {
+      const first = (await detail(await t.loginBySms('13600000012'))).data;
+      expect(first.nick_name).toBe('学员0012');
+      const second = (await detail(await t.loginBySms('13500000012'))).data;
+      expect(second.nick_name).toMatch(/^学员0012\d{4}$/);
+      await t.services.db
+        .updateTable('users')
+        .set({ nick_name: '学员0013' })
+        .where('id', '=', first.id)
+        .execute();
+      const third = (await detail(await t.loginBySms('13600000013'))).data;
+      expect(third.nick_name).toMatch(/^学员0013\d{4}$/);
+      expect(new Set([first.id, second.id, third.id]).size).toBe(3);
     });
 
     it('logs an existing member in without creating another', async () => {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type { Db } from '../../shared/db/database';
 import { hashPassword } from '../../shared/auth/passwords';
 import { randomAlphanumeric } from '../../shared/auth/tokens';
@@ -19,10 +19,23 @@ export interface NewMember {
 }
 
 /**
- * Creates a member the way MeEdu's SMS login does: random 12-character
- * nickname, default avatar, an unusable random password, the welcome message, and the
- * register credit reward when configured. Registering accepts the published user agreement and
- * privacy policy (the sign-up screens ask for it). Run it inside the caller's transaction.
+ * Nicknames to try for a new member, most readable first: 学员 + the mobile's last four digits, then
+ * with four random digits more (another member may have the first), and a random last resort.
+ */
+export function* nicknameCandidates(mobile: string): Generator<string> {
+  const digits = mobile.replace(/\D/g, '');
+  const tail = digits.length >= 4 ? digits.slice(-4) : String(randomInt(10_000)).padStart(4, '0');
+  yield `学员${tail}`;
+  for (let i = 0; i < 5; i += 1) yield `学员${tail}${String(randomInt(10_000)).padStart(4, '0')}`;
+  yield `学员${randomAlphanumeric(12)}`;
+}
+
+/**
+ * Creates a member the way MeEdu's SMS login does, but with a readable nickname (学员 + the last four
+ * digits of the mobile, see `nicknameCandidates`), default avatar, an unusable random password, the
+ * welcome message, and the register credit reward when configured. Registering accepts the
+ * published user agreement and privacy policy (the sign-up screens ask for it). Run it inside the
+ * caller's transaction.
  */
 export async function registerMember(
   trx: Db,
@@ -30,23 +43,15 @@ export async function registerMember(
   member: NewMember,
 ): Promise<number> {
   const reward = settings.int('credit1_reward.register');
-  const inserted = await trx
-    .insertInto('users')
-    .values({
-      mobile: member.mobile,
-      nick_name: randomAlphanumeric(12),
-      avatar: settings.text('member.default_avatar'),
-      password: await hashPassword(randomBytes(12).toString('base64url')),
-      is_lock: settings.int('member.is_lock_default'),
-      is_active: settings.int('member.is_active_default'),
-      role_expired_at: member.now,
-      credit1: Math.max(reward, 0),
-      register_ip: member.registerIp ?? '',
-      created_at: member.now,
-      updated_at: member.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const password = await hashPassword(randomBytes(12).toString('base64url'));
+  let inserted: { id: number } | undefined;
+  // A nickname another member holds is skipped by the database itself (unique, nothing inserted),
+  // so two registrations at once never fail on it.
+  for (const nickname of nicknameCandidates(member.mobile)) {
+    inserted = await insertMember(trx, settings, member, nickname, password, reward);
+    if (inserted) break;
+  }
+  if (!inserted) throw new Error('no free nickname for a new member');
   await recordAgreements(
     trx,
     settings,
@@ -61,4 +66,33 @@ export async function registerMember(
     await notifyMember(trx, inserted.id, `积分变动:${reward}，备注:注册送${reward}积分`);
   }
   return inserted.id;
+}
+
+/** The member's row under `nickname`; undefined (nothing inserted) when another member has it. */
+function insertMember(
+  trx: Db,
+  settings: SettingsSnapshot,
+  member: NewMember,
+  nickname: string,
+  password: string,
+  reward: number,
+) {
+  return trx
+    .insertInto('users')
+    .values({
+      mobile: member.mobile,
+      nick_name: nickname,
+      avatar: settings.text('member.default_avatar'),
+      password,
+      is_lock: settings.int('member.is_lock_default'),
+      is_active: settings.int('member.is_active_default'),
+      role_expired_at: member.now,
+      credit1: Math.max(reward, 0),
+      register_ip: member.registerIp ?? '',
+      created_at: member.now,
+      updated_at: member.now,
+    })
+    .onConflict((conflict) => conflict.column('nick_name').doNothing())
+    .returning('id')
+    .executeTakeFirst();
 }

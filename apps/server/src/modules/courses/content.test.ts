@@ -166,9 +166,9 @@ describe('content import / export CLI and the demo catalogue', () => {
     });
     expect(typeof slider.config).toBe('string');
     expect((slider.config_render as { src: string }[])[0].src).toBe(
-      'http://api.test/demo/banners/banner-1-facdfad3.750x300.jpg',
+      'http://api.test/demo/banners/banner-1-acca63f6.750x300.jpg',
     );
-    expect(JSON.parse(slider.config)[0].src).toBe('/demo/banners/banner-1-facdfad3.750x300.jpg');
+    expect(JSON.parse(slider.config)[0].src).toBe('/demo/banners/banner-1-acca63f6.750x300.jpg');
     const vod = blocks[2].config_render as { title: string; items: Record<string, unknown>[] };
     expect(vod.title).toBe('推荐课程');
     expect(vod.items.map((c) => c.title)).toEqual([

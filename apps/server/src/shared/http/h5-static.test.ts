@@ -242,12 +242,12 @@ describe('the h5 page with inlined first-screen answers', () => {
   });
 
   it('preloads the WebP copy of a sized first banner with the srcset and sizes the h5 uses', async () => {
-    const sized = 'http://api.test/demo/banners/banner-1-facdfad3.750x300.jpg';
+    const sized = 'http://api.test/demo/banners/banner-1-acca63f6.750x300.jpg';
     blocks.data[0].config_render[0].src = sized;
     try {
       const { body } = await app.inject({ method: 'GET', url: '/' });
       const copies = [128, 256, 384, 512, 640, 750]
-        .map((w) => `http://api.test/demo/banners/banner-1-facdfad3.750x300.w${w}.webp ${w}w`)
+        .map((w) => `http://api.test/demo/banners/banner-1-acca63f6.750x300.w${w}.webp ${w}w`)
         .join(', ');
       expect(body).toContain(
         `<link rel="preload" as="image" type="image/webp" fetchpriority="high" imagesrcset="${copies}" ` +

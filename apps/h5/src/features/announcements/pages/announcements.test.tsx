@@ -28,7 +28,10 @@ describe('announcements', () => {
     renderApp('/');
     const link = await screen.findByRole('link', { name: '春节放假通知' });
     expect(link).toHaveAttribute('href', '/announcement?id=3');
-    expect(screen.getByRole('link', { name: '全部公告' })).toHaveAttribute('href', '/announcements');
+    const more = screen.getByRole('link', { name: '更多公告' });
+    expect(more).toHaveAttribute('href', '/announcements');
+    // The accessible name contains the visible text (speech control users say what they see).
+    expect(more.getAttribute('aria-label')).toContain(more.textContent);
     fireEvent.click(link);
     expect(await screen.findByRole('heading', { name: '春节放假通知' })).toBeInTheDocument();
     expect(screen.getByText('春节放假通知的内容')).toBeInTheDocument();

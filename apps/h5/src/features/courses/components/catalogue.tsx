@@ -12,7 +12,21 @@ export interface CatalogueProps {
   currentId?: number;
   /** What the current row says instead of its duration (播放中, 已学完…). */
   currentLabel?: string;
+  /**
+   * Whether the member may watch every lesson (bought, or a free course). false: lessons that are
+   * neither free nor have a trial show a lock; undefined: no locks.
+   */
+  canWatchAll?: boolean;
   onSelect: (video: CourseVideo) => void;
+}
+
+function LockIcon() {
+  return (
+    <svg className="kz-lesson-lock" viewBox="0 0 24 24" width="14" height="14" role="img" aria-label="未解锁">
+      <rect x="5" y="11" width="14" height="10" rx="2" fill="currentColor" />
+      <path d="M8 11V8a4 4 0 0 1 8 0v3" fill="none" stroke="currentColor" strokeWidth="2" />
+    </svg>
+  );
 }
 
 const groupKey = (g: OutlineGroup) => (g.chapter ? `c${g.chapter.id}` : 'loose');
@@ -24,6 +38,7 @@ export function Catalogue({
   progress,
   currentId,
   currentLabel = '播放中',
+  canWatchAll,
   onSelect,
 }: CatalogueProps) {
   const [collapsed, setCollapsed] = useState<Set<string>>(() => {
@@ -45,6 +60,7 @@ export function Catalogue({
   const row = (v: CourseVideo) => {
     const percent = watchedPercent(progress, v);
     const current = v.id === currentId;
+    const locked = canWatchAll === false && v.is_free !== 1 && !(v.free_seconds > 0);
     return (
       <li key={v.id}>
         <button
@@ -57,6 +73,7 @@ export function Catalogue({
           {!courseFree && v.is_free !== 1 && v.free_seconds > 0 ? (
             <span className="kz-lesson-badge">试看</span>
           ) : null}
+          {locked ? <LockIcon /> : null}
           <span className="kz-lesson-title">{v.title}</span>
           {percent > 0 ? <span className="kz-lesson-progress">已学{percent}%</span> : null}
           <span className="kz-lesson-duration">{current ? currentLabel : durationText(v.duration)}</span>

@@ -17,13 +17,12 @@ interface FilterOption {
   child: boolean;
 }
 
-/** `全部`, then every category with its children right after it, prefixed `|----`. */
+/** `全部`, then every category with its children right after it (indented by the menu). */
 export function categoryOptions(categories: CourseCategory[]): FilterOption[] {
   const options: FilterOption[] = [{ id: 0, label: '全部', child: false }];
   for (const parent of categories) {
     options.push({ id: parent.id, label: parent.name, child: false });
-    for (const child of parent.children ?? [])
-      options.push({ id: child.id, label: `|----${child.name}`, child: true });
+    for (const child of parent.children ?? []) options.push({ id: child.id, label: child.name, child: true });
   }
   return options;
 }
@@ -92,9 +91,13 @@ export function CourseListScreen({ categories, categoryId, scene, list, onFilter
                 type="button"
                 role="menuitemradio"
                 aria-checked={o.id === categoryId}
-                className={
-                  o.id === categoryId ? 'kz-filter-option kz-filter-option--active' : 'kz-filter-option'
-                }
+                className={[
+                  'kz-filter-option',
+                  o.child ? 'kz-filter-option--child' : '',
+                  o.id === categoryId ? 'kz-filter-option--active' : '',
+                ]
+                  .filter(Boolean)
+                  .join(' ')}
                 onClick={() => {
                   setFilterOpen(false);
                   onFilter({ category_id: o.id });

@@ -42,6 +42,11 @@ describe('course detail', () => {
     expect(first).toHaveTextContent('02:05');
     expect(screen.getByRole('button', { name: /第103课/ })).toHaveTextContent('01:02:05');
     expect(screen.getByRole('button', { name: /第102课/ })).not.toHaveTextContent('试看');
+    // not bought: the lessons without a trial are locked, the trial is not
+    expect(
+      within(screen.getByRole('button', { name: /第102课/ })).getByRole('img', { name: '未解锁' }),
+    ).toBeInTheDocument();
+    expect(within(first).queryByRole('img', { name: '未解锁' })).toBeNull();
     const chapter = screen.getByRole('button', { name: '第一章 准备开始' });
     expect(chapter).toHaveAttribute('aria-expanded', 'true');
     fireEvent.click(chapter);
@@ -110,6 +115,7 @@ describe('course detail', () => {
 
     fireEvent.click(screen.getByRole('tab', { name: '目录' }));
     expect(screen.getByRole('button', { name: /第102课/ })).toHaveTextContent('已学50%');
+    expect(screen.queryByRole('img', { name: '未解锁' })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: '开始学习' }));
     await waitFor(() => expect(router.state.location.search).toBe('?id=101'));
@@ -257,6 +263,8 @@ describe('course detail', () => {
     const view = renderApp('/vod/detail?id=404');
     expect(await screen.findByText('课程不存在或已下架')).toBeInTheDocument();
     expect(screen.queryByText('错误')).toBeNull();
+    // A way onward: the course list.
+    expect(screen.getByRole('link', { name: '看看其他课程' })).toHaveAttribute('href', '/vod');
     view.unmount();
 
     renderApp('/vod/detail?id=5');

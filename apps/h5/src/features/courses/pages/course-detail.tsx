@@ -8,7 +8,7 @@ import { NavHeader } from '@/shared/layout/nav-header';
 import { loginUrl } from '@/shared/layout/require-auth';
 import { getToken } from '@/shared/storage/storage';
 import { useAppStore } from '@/shared/store/app-store';
-import { EmptyState, LoadFailed } from '@/shared/ui/list-states';
+import { EmptyAction, EmptyState, LoadFailed } from '@/shared/ui/list-states';
 import { showToast } from '@/shared/ui/toast';
 import { checkoutUrl } from '@/shared/utils/checkout-url';
 import { useCourse, usePostComment, useToggleCourseLike } from '../api/queries';
@@ -82,7 +82,11 @@ export default function CourseDetailPage() {
       <div className="kz-detail-page">
         <NavHeader title="课程详情" />
         {detail.loading ? <DetailSkeleton /> : null}
-        {missing ? <EmptyState text="课程不存在或已下架" /> : null}
+        {missing ? (
+          <EmptyState text="课程不存在或已下架">
+            <EmptyAction to="/vod">看看其他课程</EmptyAction>
+          </EmptyState>
+        ) : null}
         {detail.error !== undefined && !missing ? <LoadFailed onRetry={detail.refetch} /> : null}
       </div>
     );
@@ -155,6 +159,7 @@ export default function CourseDetailPage() {
       <Catalogue
         groups={groups}
         courseFree={free}
+        canWatchAll={data.isBuy || free}
         progress={data.videoWatchedProgress}
         onSelect={openVideo}
       />

@@ -56,7 +56,7 @@ describe('course list', () => {
     await waitFor(() => expect(document.title).toBe('录播课程'));
   });
 
-  it('filters by category (children prefixed |----) and by 免费, restarting at page 1', async () => {
+  it('filters by category (children indented, no |---- prefix) and by 免费, restarting at page 1', async () => {
     const seen: URLSearchParams[] = [];
     mockApi({
       'GET /api/v2/other/config': () => ok(testConfig()),
@@ -79,8 +79,13 @@ describe('course list', () => {
       within(menu)
         .getAllByRole('menuitemradio')
         .map((b) => b.textContent),
-    ).toEqual(['全部', '编程开发', '|----后端开发', '设计创意']);
-    fireEvent.click(within(menu).getByRole('menuitemradio', { name: '|----后端开发' }));
+    ).toEqual(['全部', '编程开发', '后端开发', '设计创意']);
+    const child = within(menu).getByRole('menuitemradio', { name: '后端开发' });
+    expect(child).toHaveClass('kz-filter-option--child');
+    expect(within(menu).getByRole('menuitemradio', { name: '编程开发' })).not.toHaveClass(
+      'kz-filter-option--child',
+    );
+    fireEvent.click(child);
     expect(await screen.findByRole('link', { name: /后端课/ })).toBeInTheDocument();
     expect(screen.queryByRole('menu')).toBeNull();
     expect(router.state.location.search).toBe('?category_id=2');
@@ -135,7 +140,7 @@ describe('categoryOptions', () => {
     expect(categoryOptions(CATEGORIES).map((o) => [o.id, o.label])).toEqual([
       [0, '全部'],
       [1, '编程开发'],
-      [2, '|----后端开发'],
+      [2, '后端开发'],
       [3, '设计创意'],
     ]);
   });

@@ -46,7 +46,7 @@ describe('/member/profile', () => {
     renderApp('/member/profile');
     expect(await screen.findByText('新名字')).toBeInTheDocument();
     await vi.waitFor(() => expect(document.title).toBe('个人资料'));
-    expect(screen.getByRole('heading', { name: '个人中心' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '个人资料' })).toBeInTheDocument();
     expect(screen.getByText('点击更换头像')).toBeInTheDocument();
     expect(screen.getByText('账户信息')).toBeInTheDocument();
     expect(within(row('绑定手机号')).getByText('138****5678')).toBeInTheDocument();

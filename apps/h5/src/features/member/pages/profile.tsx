@@ -69,7 +69,7 @@ export default function ProfilePage() {
   if (!user) {
     return (
       <div className="kz-page">
-        <NavHeader title="个人中心" />
+        <NavHeader title="个人资料" />
         {loadFailed ? (
           <ErrorState title="加载失败" description="请检查网络后重试">
             <Button color="primary" onClick={fresh.refetch}>
@@ -171,7 +171,7 @@ export default function ProfilePage() {
 
   return (
     <div className="kz-page">
-      <NavHeader title="个人中心" />
+      <NavHeader title="个人资料" />
       <section className="kz-profile-avatar">
         <label className="kz-profile-avatar-pick">
           <span className="kz-member-avatar">
