@@ -1,9 +1,15 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { ffmpegInstalled, makeTestVideo } from '../../../test/support/media';
 import { createCategory } from './category-admin';
 import { createCourse } from './course-admin';
 import { auditRows, signedInAdmin, type AdminClient } from '../../../test/support/admin';
 import { createVideo } from './video-admin';
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kezhan-admin-videos-'));
 
 describe('operator console: chapters, videos and resumable uploads', () => {
   let t: TestApp;
@@ -30,7 +36,10 @@ describe('operator console: chapters, videos and resumable uploads', () => {
     courseId = (await course('with-videos')).data.id;
     otherCourseId = (await course('another')).data.id;
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
 
   let chapterId: number;
   let videoId: number;
@@ -114,7 +123,7 @@ describe('operator console: chapters, videos and resumable uploads', () => {
     expect(await auditRows(t, 'chapter.create')).toHaveLength(2);
   });
 
-  const chunk = (client: AdminClient, id: string, offset: number, bytes: string) =>
+  const chunk = (client: AdminClient, id: string, offset: number, bytes: string | Buffer) =>
     client.request<{ received: number; size: number }>({
       method: 'PUT',
       url: `/api/admin/uploads/${id}?offset=${offset}`,
@@ -123,6 +132,10 @@ describe('operator console: chapters, videos and resumable uploads', () => {
     });
 
   it('uploads a source in pieces that can resume; the finished file becomes the video source', async () => {
+    // A real (tiny) video where ffprobe can check it; MP4's first bytes are all a node without it checks.
+    const lesson = ffmpegInstalled
+      ? fs.readFileSync(makeTestVideo(tmp, { seconds: 1, width: 160, height: 120 }))
+      : Buffer.concat([Buffer.from('000000186674797069736f6d', 'hex'), Buffer.alloc(64)]);
     expect(
       (await editor.request({ method: 'GET', url: `/api/admin/videos/${videoId}/media` })).data,
     ).toMatchObject({
@@ -139,15 +152,21 @@ describe('operator console: chapters, videos and resumable uploads', () => {
     const started = await editor.request<{ upload_id: string }>({
       method: 'POST',
       url: `/api/admin/videos/${videoId}/uploads`,
-      payload: { name: '../../第一课.mp4', size: 6 },
+      payload: { name: '../../第一课.mp4', size: lesson.length },
     });
     const id = started.data.upload_id;
-    expect((await chunk(editor, id, 0, 'abc')).data).toEqual({ upload_id: id, received: 3, size: 6 });
-    expect(await chunk(editor, id, 0, 'abc')).toMatchObject({
+    expect((await chunk(editor, id, 0, lesson.subarray(0, 3))).data).toEqual({
+      upload_id: id,
+      received: 3,
+      size: lesson.length,
+    });
+    expect(await chunk(editor, id, 0, lesson.subarray(0, 3))).toMatchObject({
       code: 1,
       message: '上传位置不符，请从第 3 字节续传',
     });
-    expect(await chunk(editor, id, 3, 'defghij')).toMatchObject({ code: 1, message: '上传内容超出文件大小' });
+    expect(
+      await chunk(editor, id, 3, Buffer.concat([lesson.subarray(3), Buffer.from('more')])),
+    ).toMatchObject({ code: 1, message: '上传内容超出文件大小' });
     expect(
       (await editor.request<{ received: number }>({ method: 'GET', url: `/api/admin/uploads/${id}` })).data
         .received,
@@ -157,7 +176,10 @@ describe('operator console: chapters, videos and resumable uploads', () => {
       message: '文件尚未上传完整',
     });
     // Someone else's upload is unknown to them; a piece without the CSRF token is refused.
-    expect(await chunk(other, id, 3, 'def')).toMatchObject({ code: 1, message: '上传不存在或已过期' });
+    expect(await chunk(other, id, 3, lesson.subarray(3))).toMatchObject({
+      code: 1,
+      message: '上传不存在或已过期',
+    });
     expect(
       await editor.request({
         method: 'PUT',
@@ -168,7 +190,7 @@ describe('operator console: chapters, videos and resumable uploads', () => {
       }),
     ).toMatchObject({ code: 403 });
 
-    expect((await chunk(editor, id, 3, 'def')).data.received).toBe(6);
+    expect((await chunk(editor, id, 3, lesson.subarray(3))).data.received).toBe(lesson.length);
     const done = await editor.request<{ status: string; source_name: string }>({
       method: 'POST',
       url: `/api/admin/uploads/${id}/complete`,
@@ -179,10 +201,10 @@ describe('operator console: chapters, videos and resumable uploads', () => {
       .select(['source_path', 'source_size'])
       .where('video_id', '=', videoId)
       .executeTakeFirstOrThrow();
-    expect(Number(asset.source_size)).toBe(6);
+    expect(Number(asset.source_size)).toBe(lesson.length);
     expect(asset.source_path).toMatch(/^sources\/\w+\/第一课\.mp4$/);
     const [row] = await auditRows(t, 'video.upload');
-    expect(row.after).toEqual({ source_name: '第一课.mp4', size: 6 });
+    expect(row.after).toEqual({ source_name: '第一课.mp4', size: lesson.length });
     expect(await editor.request({ method: 'GET', url: `/api/admin/uploads/${id}` })).toMatchObject({
       code: 1,
       message: '上传不存在或已过期',
@@ -235,20 +257,33 @@ describe('operator console: chapters, videos and resumable uploads', () => {
     expect(await auditRows(t, 'content.import')).toHaveLength(1);
   });
 
-  it('refuses a playlist that lists nothing as not a video', async () => {
-    const text = '#EXTM3U\n#EXT-X-ENDLIST\n';
-    const started = await editor.request<{ upload_id: string }>({
-      method: 'POST',
-      url: `/api/admin/videos/${videoId}/uploads`,
-      payload: { name: 'x.m3u8', size: text.length },
-    });
-    await chunk(editor, started.data.upload_id, 0, text);
-    expect(
-      await editor.request({ method: 'POST', url: `/api/admin/uploads/${started.data.upload_id}/complete` }),
-    ).toMatchObject({
-      code: 1,
-      message: '无法识别的视频文件',
-    });
+  it('refuses anything but a video before ffmpeg sees it: playlists, concat lists, fake containers', async () => {
+    const before = await t.services.db.selectFrom('media_assets').selectAll().execute();
+    const crafted = [
+      '#EXTM3U\n#EXT-X-ENDLIST\n',
+      '#EXTM3U\n#EXTINF:4,\n/etc/passwd\n#EXTINF:4,\nhttp://127.0.0.1:9/leak.ts\n#EXT-X-ENDLIST\n',
+      'ffconcat version 1.0\nfile /etc/passwd\nfile ../../jwt-secret\n',
+      'this is not a video at all',
+      ...(ffmpegInstalled
+        ? [Buffer.concat([Buffer.from('000000186674797069736f6d', 'hex'), Buffer.alloc(4000, 7)])]
+        : []),
+    ];
+    for (const [index, content] of crafted.entries()) {
+      const bytes = Buffer.from(content);
+      const started = await editor.request<{ upload_id: string }>({
+        method: 'POST',
+        url: `/api/admin/videos/${videoId}/uploads`,
+        payload: { name: index === 0 ? 'x.m3u8' : 'lesson.mp4', size: bytes.length },
+      });
+      await chunk(editor, started.data.upload_id, 0, bytes);
+      const answer = await editor.request({
+        method: 'POST',
+        url: `/api/admin/uploads/${started.data.upload_id}/complete`,
+      });
+      expect(answer).toMatchObject({ code: 1, message: '无法识别的视频文件', data: [] });
+    }
+    // The video keeps its source: nothing was staged or queued.
+    expect(await t.services.db.selectFrom('media_assets').selectAll().execute()).toEqual(before);
   });
 });
 

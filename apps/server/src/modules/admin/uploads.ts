@@ -6,7 +6,8 @@ import { UPLOAD_CHUNK_BYTES, type AdminUpload } from '@kezhan/contract/admin/vid
 import { CONTROL_CHARACTERS } from '@kezhan/contract/rules';
 import type { AppServices } from '../../services';
 import { BusinessError } from '../../shared/http/errors';
-import { MediaIngestError, registerVideoSource, stageSource } from '../media/ingest';
+import { MediaSourceError } from '../media/ffmpeg';
+import { checkUploadedVideo, MediaIngestError, registerVideoSource, stageSource } from '../media/ingest';
 import { adminSessionOf } from './guard';
 import { videoSnapshot } from './video-admin';
 
@@ -138,10 +139,13 @@ export async function completeUpload(services: AppServices, request: FastifyRequ
   fs.mkdirSync(path.dirname(named), { recursive: true });
   fs.renameSync(file, named);
   try {
-    const staged = stageSource(dataDir, named, services.env.media.maxUploadBytes);
+    // Probed before it becomes a source: ffmpeg never sees a playlist, a text or an image.
+    await checkUploadedVideo(named, services.env.media.ffprobePath);
+    const staged = stageSource(dataDir, named, services.env.media.maxUploadBytes, { allowPlaylist: false });
     await registerVideoSource(services.db, state.video_id, staged, services.now());
     return { videoId: state.video_id, name: state.name, size: state.size };
   } catch (error) {
+    if (error instanceof MediaSourceError) throw new BusinessError(error.message);
     if (error instanceof MediaIngestError) throw new BusinessError(NOT_A_VIDEO);
     throw error;
   } finally {

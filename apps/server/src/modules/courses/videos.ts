@@ -103,7 +103,7 @@ export interface Viewer {
 /** Protected video (modules/media): signed addresses of a video's asset; null = no asset. */
 export interface ProtectedPlayback {
   playUrls(
-    video: { id: number; duration: number },
+    video: { id: number; duration: number; free_seconds: number },
     viewer: Viewer,
     scope: 'full' | 'trial',
     appUrl: string,

@@ -9,11 +9,53 @@ export interface ProbedSource {
   hasAudio: boolean;
 }
 
-/** A source ffmpeg cannot use; `message` is what operators read in `media:list`. */
-export class MediaSourceError extends Error {}
+/**
+ * A source ffmpeg cannot use. `message` is what operators read (console, `media:list`): Chinese,
+ * without paths or tool output; `detail` (English, ffprobe's words) goes to the server log only.
+ */
+export class MediaSourceError extends Error {
+  constructor(
+    message: string,
+    readonly detail = '',
+  ) {
+    super(message);
+  }
+}
+
+export const SOURCE_MESSAGES = {
+  unreadable: '无法识别的视频文件',
+  noVideo: '文件中没有视频画面，请上传视频文件',
+  tooShort: '视频时长过短',
+  missing: '视频源文件不存在，请重新上传',
+  tooLarge: '视频文件超过上传上限',
+  transcode: '转码失败，请检查视频文件后重新上传',
+} as const;
 
 /** Containers ffprobe reads that are images or text, not videos. */
 const NOT_VIDEO_FORMATS = /^(image2|png_pipe|jpeg_pipe|webp_pipe|gif|bmp_pipe|svg_pipe|tty|lavfi)$/;
+
+/**
+ * The demuxers a source may be read with: video containers (MP4/MOV, Matroska/WebM, MPEG-TS,
+ * MPEG-PS, AVI, FLV, ASF/WMV). No playlist (HLS, concat list) that names other files or
+ * addresses, no image sequence, no device.
+ */
+const VIDEO_DEMUXERS = 'mov,matroska,mpegts,mpeg,avi,flv,asf';
+
+/**
+ * Options in front of every input ffmpeg and ffprobe open: local files only (`-protocol_whitelist
+ * file`: no http, tcp, data, subfile, concat or pipe) and only the video demuxers. The whitelists
+ * pass to every nested input (an HLS playlist's segments, an AVI's embedded subtitles). `hls` is
+ * allowed only for a playlist staged by `media:ingest` / the content import, whose segments were
+ * checked to be files beside it.
+ */
+export function inputGuard(allowPlaylist = false): string[] {
+  return [
+    '-protocol_whitelist',
+    'file',
+    '-format_whitelist',
+    allowPlaylist ? `${VIDEO_DEMUXERS},hls` : VIDEO_DEMUXERS,
+  ];
+}
 
 const availability = new Map<string, boolean>();
 
@@ -27,22 +69,36 @@ export function toolAvailable(executable: string): boolean {
   return ok;
 }
 
-export async function probeSource(ffprobe: string, file: string): Promise<ProbedSource> {
-  const { code, stdout, stderr } = await runTool(ffprobe, [
-    '-v',
-    'error',
-    '-print_format',
-    'json',
-    '-show_format',
-    '-show_streams',
-    file,
-  ]);
+const PROBE_TIMEOUT_MS = 120_000;
+
+export async function probeSource(
+  ffprobe: string,
+  file: string,
+  options: { allowPlaylist?: boolean } = {},
+): Promise<ProbedSource> {
+  const timeout = AbortSignal.timeout(PROBE_TIMEOUT_MS);
+  const { code, stdout, stderr, aborted } = await runTool(
+    ffprobe,
+    [
+      '-v',
+      'error',
+      ...inputGuard(options.allowPlaylist),
+      '-print_format',
+      'json',
+      '-show_format',
+      '-show_streams',
+      file,
+    ],
+    { signal: timeout },
+  );
+  if (aborted) throw new MediaSourceError(SOURCE_MESSAGES.unreadable, 'ffprobe timed out');
   if (code !== 0) {
     throw new MediaSourceError(
-      `not a readable video file (ffprobe: ${lastLines(stderr, 2) || `exit ${code}`})`,
+      SOURCE_MESSAGES.unreadable,
+      `ffprobe: ${lastLines(stderr.replaceAll(file, '<source>'), 2) || `exit ${code}`}`,
     );
   }
-  const info = JSON.parse(stdout) as {
+  let info: {
     format?: { format_name?: string; duration?: string };
     streams?: {
       codec_type?: string;
@@ -52,16 +108,22 @@ export async function probeSource(ffprobe: string, file: string): Promise<Probed
       disposition?: { attached_pic?: number };
     }[];
   };
+  try {
+    info = JSON.parse(stdout) as typeof info;
+  } catch {
+    throw new MediaSourceError(SOURCE_MESSAGES.unreadable, 'ffprobe answered no JSON');
+  }
   const formatName = info.format?.format_name ?? '';
   const video = (info.streams ?? []).find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
   const duration = Number(info.format?.duration ?? video?.duration ?? 0);
   if (!video || NOT_VIDEO_FORMATS.test(formatName)) {
     throw new MediaSourceError(
-      `not a video file (ffprobe found ${formatName || 'no known format'} without a video stream)`,
+      SOURCE_MESSAGES.noVideo,
+      `${formatName || 'no known format'} without a video stream`,
     );
   }
   if (!Number.isFinite(duration) || duration < 0.5) {
-    throw new MediaSourceError(`not a video file (${formatName}, duration ${duration || 0} s)`);
+    throw new MediaSourceError(SOURCE_MESSAGES.tooShort, `${formatName}, duration ${duration || 0} s`);
   }
   return {
     formatName,
@@ -85,7 +147,9 @@ export async function runFfmpeg(ffmpeg: string, args: string[], options: RunOpti
     options,
   );
   if (aborted) throw new Error('transcode interrupted');
-  if (code !== 0) throw new MediaSourceError(`ffmpeg failed: ${lastLines(stderr, 3) || `exit ${code}`}`);
+  if (code !== 0) {
+    throw new MediaSourceError(SOURCE_MESSAGES.transcode, `ffmpeg: ${lastLines(stderr, 3) || `exit ${code}`}`);
+  }
 }
 
 function lastLines(text: string, count: number): string {
@@ -164,6 +228,8 @@ export const SEGMENT_SECONDS = 4;
 
 export interface TranscodePlan {
   source: string;
+  /** The source is a staged HLS playlist (see inputGuard). */
+  allowPlaylist?: boolean;
   hasAudio: boolean;
   outputs: {
     height: number;
@@ -181,7 +247,7 @@ export function transcodeArgs(plan: TranscodePlan): string[] {
   const count = plan.outputs.length;
   const split = `[0:v]split=${count}${plan.outputs.map((_, i) => `[s${i}]`).join('')}`;
   const scales = plan.outputs.map((output, i) => `[s${i}]scale=-2:${output.height}[v${i}]`);
-  const args = ['-i', plan.source, '-filter_complex', [split, ...scales].join(';')];
+  const args = [...inputGuard(plan.allowPlaylist), '-i', plan.source, '-filter_complex', [split, ...scales].join(';')];
   plan.outputs.forEach((output, i) => {
     args.push('-map', `[v${i}]`);
     if (plan.hasAudio) args.push('-map', '0:a:0');
@@ -224,10 +290,11 @@ export function transcodeArgs(plan: TranscodePlan): string[] {
   return args;
 }
 
-export function posterArgs(source: string, atSeconds: number, target: string): string[] {
+export function posterArgs(source: string, atSeconds: number, target: string, allowPlaylist = false): string[] {
   return [
     '-ss',
     atSeconds.toFixed(2),
+    ...inputGuard(allowPlaylist),
     '-i',
     source,
     '-frames:v',

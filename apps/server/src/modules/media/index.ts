@@ -9,5 +9,5 @@ export const mediaModule: FeatureModule = {
   routes: [mediaRoutes],
   commands: mediaCommands,
   jobs: [mediaTranscodeJob],
-  migrations: ['0065_media.sql'],
+  migrations: ['0065_media.sql', '0180_media_workers.sql'],
 };

@@ -14,6 +14,7 @@ import {
   ladderFor,
   MediaSourceError,
   posterArgs,
+  SOURCE_MESSAGES,
   probeSource,
   runFfmpeg,
   toolAvailable,
@@ -30,6 +31,7 @@ import {
   packageSegmentedHls,
   rewriteMediaPlaylist,
 } from './playlists';
+import { isStagedPlaylist } from './ingest';
 import { MediaSigner, type MediaGrant, type MediaGrantKind, type MediaScope } from './signing';
 import { S3MediaStore } from './object-store';
 import type { MediaAssetsTable } from './tables';
@@ -60,6 +62,14 @@ export interface MediaLogger {
 const silent: MediaLogger = { info() {}, warn() {} };
 
 export type ProcessOutcome = 'ready' | 'failed' | 'lost' | 'interrupted' | 'waiting';
+
+/**
+ * A trial at least as long as the lesson is the whole lesson: the full ladder plays as the trial
+ * and nothing is cut (the transcode cuts a trial only below the rounded length).
+ */
+export function trialCoversWhole(asset: Pick<MediaAsset, 'duration'>, freeSeconds: number): boolean {
+  return asset.duration > 0 && freeSeconds >= asset.duration;
+}
 
 /** The media signing key: MEDIA_SIGNING_SECRET, else derived from the JWT secret (never the JWT key itself). */
 export function deriveMediaSigningKey(signingSecret: string, jwtSecret: string): Buffer {
@@ -169,7 +179,7 @@ export class MediaService {
     if (asset && asset.attempts > MAX_ATTEMPTS) {
       await this.finishFailed(
         asset,
-        `interrupted ${MAX_ATTEMPTS} times; run media:reprocess ${asset.id} to retry`,
+        `转码中断 ${MAX_ATTEMPTS} 次，请重新上传视频（或运行 media:reprocess ${asset.id}）`,
       );
       return this.claimNext(options);
     }
@@ -262,10 +272,11 @@ export class MediaService {
         return lost.signal.aborted ? 'lost' : 'interrupted';
       }
       fs.rmSync(work, { recursive: true, force: true });
-      const reason =
-        error instanceof MediaSourceError ? error.message : `processing failed: ${(error as Error).message}`;
+      // Operators read the reason (console, media:list): Chinese, no paths; the detail is logged.
+      const reason = error instanceof MediaSourceError ? error.message : SOURCE_MESSAGES.transcode;
+      const detail = error instanceof MediaSourceError ? error.detail : (error as Error).message;
       await this.finishFailed(asset, reason);
-      this.logger.warn({ asset: asset.id, reason }, 'Media asset failed');
+      this.logger.warn({ asset: asset.id, reason, detail }, 'Media asset failed');
       return 'failed';
     } finally {
       clearInterval(heartbeat);
@@ -310,12 +321,16 @@ export class MediaService {
   ): Promise<BuiltAsset> {
     const source = this.sourceFile(asset);
     const stat = fs.statSync(source, { throwIfNoEntry: false });
-    if (!stat?.isFile()) throw new MediaSourceError(`source file missing: ${asset.source_path}`);
+    if (!stat?.isFile()) {
+      throw new MediaSourceError(SOURCE_MESSAGES.missing, `source file missing: ${asset.source_path}`);
+    }
     if (stat.size > this.env.maxUploadBytes) {
       throw new MediaSourceError(
-        `source is ${Math.ceil(stat.size / 1048576)} MB, over the limit of ${this.env.maxUploadBytes / 1048576} MB (MEDIA_MAX_UPLOAD_MB)`,
+        SOURCE_MESSAGES.tooLarge,
+        `source is ${Math.ceil(stat.size / 1048576)} MB, over MEDIA_MAX_UPLOAD_MB`,
       );
     }
+    const allowPlaylist = isStagedPlaylist(source);
     const video = asset.video_id
       ? await this.db
           .selectFrom('videos')
@@ -331,7 +346,7 @@ export class MediaService {
       // Already segmented HLS (the demo) is packaged without ffmpeg: encrypted, not re-encoded.
       const full = packageSegmentedHls(source, path.join(work, 'full', 'src'), fullKey);
       const trial =
-        freeSeconds > 0 && freeSeconds < full.duration
+        freeSeconds > 0 && freeSeconds < Math.round(full.duration)
           ? packageSegmentedHls(source, path.join(work, 'trial', 'src'), trialKey, freeSeconds)
           : null;
       onProgress(1);
@@ -340,15 +355,16 @@ export class MediaService {
         trialRendition: trial ? 'src' : '',
         duration: full.duration,
         trialSeconds: trial ? Math.min(freeSeconds, Math.floor(trial.duration)) : 0,
+        trialFor: freeSeconds,
         fullKey,
         trialKey: trial ? trialKey : null,
         hasPoster: false,
       };
     }
 
-    const probed = await probeSource(this.env.ffprobePath, source);
+    const probed = await probeSource(this.env.ffprobePath, source, { allowPlaylist });
     const ladder = ladderFor(probed.height);
-    const withTrial = freeSeconds > 0 && freeSeconds < probed.duration;
+    const withTrial = freeSeconds > 0 && freeSeconds < Math.round(probed.duration);
     const keyInfo = (name: string, key: Buffer) => {
       const keyFile = path.join(keyDir, `${name}.key`);
       fs.writeFileSync(keyFile, key, { mode: 0o600 });
@@ -359,6 +375,7 @@ export class MediaService {
     const fullInfo = keyInfo('full', fullKey);
     const plan: TranscodePlan = {
       source,
+      allowPlaylist,
       hasAudio: probed.hasAudio,
       outputs: ladder.map((step) => ({
         ...step,
@@ -384,7 +401,7 @@ export class MediaService {
     try {
       await runFfmpeg(
         this.env.ffmpegPath,
-        posterArgs(source, Math.min(1, probed.duration / 3), path.join(work, 'poster.jpg')),
+        posterArgs(source, Math.min(1, probed.duration / 3), path.join(work, 'poster.jpg'), allowPlaylist),
         { signal },
       );
     } catch (error) {
@@ -403,6 +420,7 @@ export class MediaService {
       trialRendition: withTrial ? `${ladder[0].height}p` : '',
       duration: probed.duration,
       trialSeconds: withTrial ? freeSeconds : 0,
+      trialFor: freeSeconds,
       fullKey,
       trialKey: withTrial ? trialKey : null,
       hasPoster,
@@ -447,6 +465,7 @@ export class MediaService {
           trial_rendition: built.trialRendition,
           duration: Math.round(built.duration),
           trial_seconds: built.trialSeconds,
+          trial_for: built.trialFor,
           full_key: vault.wrap(built.fullKey),
           trial_key: built.trialKey ? vault.wrap(built.trialKey) : '',
           has_poster: built.hasPoster ? 1 : 0,
@@ -490,7 +509,7 @@ export class MediaService {
    * valid MEDIA_URL_TTL seconds. `null` = the video has no asset (its `url` is used as before).
    */
   async playUrls(
-    video: { id: number; duration: number },
+    video: { id: number; duration: number; free_seconds: number },
     viewer: { id: number; loginId: number },
     scope: MediaScope,
     appUrl: string,
@@ -499,26 +518,56 @@ export class MediaService {
     const asset = await this.assetOfVideo(video.id);
     if (!asset) return null;
     if (!asset.generation) throw new BusinessError(MEDIA_PROCESSING_MESSAGE);
-    if (scope === 'trial' && asset.trial_seconds !== trialSeconds) {
-      // free_seconds changed since the trial was cut: cut it again; meanwhile no trial is served,
-      // so a shortened trial never hands out more than it now allows.
-      if (asset.status === 'ready' || asset.status === 'failed') await this.reprocess(asset.id);
-      return [];
+    let served = scope;
+    if (scope === 'trial') {
+      if (trialCoversWhole(asset, video.free_seconds)) {
+        // Nothing to cut: the trial is the whole lesson, played from the full ladder as it is.
+        served = 'full';
+      } else if (!asset.trial_rendition || (asset.trial_for ?? asset.trial_seconds) !== video.free_seconds) {
+        // free_seconds changed since the trial was cut: cut it again; meanwhile no trial is served,
+        // so a shortened trial never hands out more than it now allows.
+        await this.requeueForTrial(asset);
+        return [];
+      }
     }
     const exp = Math.floor(this.options.now().getTime() / 1000) + this.env.urlTtlSeconds;
     const token = this.signGrant(
-      { videoId: video.id, userId: viewer.id, session: viewer.loginId, scope, kind: 'm' },
+      { videoId: video.id, userId: viewer.id, session: viewer.loginId, scope: served, kind: 'm' },
       exp,
     );
+    const duration = asset.duration || video.duration;
     return [
       {
-        url: `${appUrl}/media/hls/${video.id}/${scope}/master.m3u8?t=${token}`,
+        url: `${appUrl}/media/hls/${video.id}/${served}/master.m3u8?t=${token}`,
         format: 'm3u8',
         duration:
-          scope === 'full' ? asset.duration || video.duration : Math.min(trialSeconds, asset.trial_seconds),
+          scope === 'full'
+            ? duration
+            : Math.min(trialSeconds, served === 'full' ? duration : asset.trial_seconds),
         name: scope === 'trial' ? '试看' : '',
       },
     ];
+  }
+
+  /**
+   * Queues a published asset once for a new trial cut. Only a `ready` asset of this generation
+   * moves, so however many members ask meanwhile, one change of free_seconds is one transcode (a
+   * failed asset waits for an operator's media:reprocess).
+   */
+  private async requeueForTrial(asset: MediaAsset): Promise<void> {
+    await this.db
+      .updateTable('media_assets')
+      .set({
+        status: 'uploaded',
+        progress: 0,
+        failure_reason: '',
+        attempts: 0,
+        updated_at: this.options.now(),
+      })
+      .where('id', '=', asset.id)
+      .where('status', '=', 'ready')
+      .where('generation', '=', asset.generation)
+      .execute();
   }
 
   /** An upload grant for one video's new source, valid `ttlSeconds` (handed out by the CLI). */
@@ -553,7 +602,12 @@ export class MediaService {
     try {
       const { video, course } = await findVisibleVideo(this.db, grant.videoId, now);
       const access = await videoAccessOf(this.db, grant.userId, video, course, now);
-      return access.kind === 'full' || (access.kind === 'trial' && grant.scope === 'trial');
+      if (access.kind === 'full') return true;
+      if (access.kind !== 'trial') return false;
+      if (grant.scope === 'trial') return true;
+      // A trial as long as the lesson plays the full stream (playUrls hands out a full grant).
+      const asset = await this.readyAsset(grant.videoId);
+      return !!asset && trialCoversWhole(asset, video.free_seconds);
     } catch (error) {
       if (error instanceof BusinessError) return false;
       throw error;
@@ -695,6 +749,8 @@ interface BuiltAsset {
   trialRendition: string;
   duration: number;
   trialSeconds: number;
+  /** The free_seconds the trial was cut for (whatever the cut's exact length). */
+  trialFor: number;
   fullKey: Buffer;
   trialKey: Buffer | null;
   hasPoster: boolean;

@@ -27,6 +27,11 @@ export interface MediaAssetsTable {
   full_key: Text;
   trial_key: Text;
   has_poster: Counter;
+  /** Migration 0180: the free_seconds the published trial was cut for (null: older cut). */
+  trial_for: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Migration 0180: when the current claim started, and the worker holding it. */
+  claimed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  claimed_by: Text;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

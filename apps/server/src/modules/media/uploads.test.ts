@@ -9,7 +9,8 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { runCommand } from '../../cli/run-command';
 import { addCourse, addVideo } from '../../../test/support/courses';
 import { ffmpegInstalled, makeTestVideo } from '../../../test/support/media';
-import { looksLikeVideo, STALE_UPLOAD_MS } from './uploads';
+import { looksLikeVideo } from './ingest';
+import { STALE_UPLOAD_MS } from './uploads';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kezhan-upload-test-'));
 let clock = Date.now();

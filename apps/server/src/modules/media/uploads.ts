@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { once } from 'node:events';
 import type { Db } from '../../shared/db/database';
-import { registerVideoSource } from './ingest';
+import { looksLikeVideo, registerVideoSource } from './ingest';
 
 /**
  * Resumable uploads of source videos (the tus 1.0 protocol: creation, HEAD/GET offset, PATCH
@@ -46,22 +46,6 @@ interface UploadMeta {
 export interface UploadState extends UploadMeta {
   id: string;
   offset: number;
-}
-
-/**
- * Whether the first bytes are a video container ffmpeg reads: ISO BMFF (MP4, MOV, M4V, 3GP),
- * Matroska/WebM, MPEG-TS, MPEG-PS, AVI, FLV or ASF/WMV. The name and declared type are never
- * trusted; ffprobe judges the whole file later.
- */
-export function looksLikeVideo(head: Buffer): boolean {
-  const ascii = (from: number, to: number) => head.toString('latin1', from, to);
-  if (head.length >= 12 && ['ftyp', 'moov', 'mdat', 'wide', 'free'].includes(ascii(4, 8))) return true;
-  if (head.length >= 4 && head.readUInt32BE(0) === 0x1a45dfa3) return true;
-  if (head.length >= 189 && head[0] === 0x47 && head[188] === 0x47) return true;
-  if (head.length >= 4 && head.readUInt32BE(0) === 0x000001ba) return true;
-  if (head.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'AVI ') return true;
-  if (head.length >= 4 && ascii(0, 3) === 'FLV' && head[3] === 1) return true;
-  return head.length >= 4 && head.readUInt32BE(0) === 0x3026b275;
 }
 
 /** A file name safe on disk and in `media:list`: the uploader's own name, tamed. */
