@@ -16,7 +16,8 @@ import { buildSiteConfig } from './modules/system/site-config';
 import { loadViewBlocks } from './modules/courses/blocks';
 import { listCategories, listCourses, loadCourseDetail } from './modules/courses/catalogue';
 import { latestAnnouncement } from './modules/announcements/announcements-service';
-import { loggerOptions } from './shared/http/logging';
+import { lazyChildLogger, loggerOptions, RequestLogController } from './shared/http/logging';
+import { ReadableLog } from './shared/http/readable-log';
 import { connectionOptions } from './shared/http/connection';
 import { RedisStore } from './shared/store/redis-store';
 import { countsAgainstRateLimit } from './shared/http/rate-limit-scope';
@@ -51,9 +52,18 @@ export async function buildApp(
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
   const { env } = services;
+  const logging = options.logger !== false || options.logStream !== undefined;
   const app = Fastify({
-    logger:
-      options.logger === false && !options.logStream ? false : loggerOptions(env.logLevel, options.logStream),
+    logger: logging ? loggerOptions(env.logLevel, options.logStream) : false,
+    ...(logging
+      ? {
+          childLoggerFactory: lazyChildLogger,
+          logController: new RequestLogController({
+            everyRequest: !env.isProduction,
+            readable: options.logStream instanceof ReadableLog ? options.logStream : undefined,
+          }),
+        }
+      : { disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     ...connectionOptions(env.requestTimeoutSeconds),
     trustProxy: trustProxyOption(env.trustProxy),

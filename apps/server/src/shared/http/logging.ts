@@ -1,4 +1,11 @@
-import type { FastifyServerOptions } from 'fastify';
+import {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import type { ReadableLog } from './readable-log';
 
 export const REDACTED = '[REDACTED]';
 
@@ -90,4 +97,124 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
       },
     },
   };
+}
+
+const VERBOSE_LEVELS = new Set(['debug', 'trace']);
+
+/** Answers slower than this are logged in production too. */
+const SLOW_ANSWER_MS = 1000;
+
+/**
+ * Fastify's own request lines, replaced: nothing when a request arrives, one line when it is
+ * answered. Development and tests log every request (written straight to the readable console
+ * when there is one, without a JSON round trip). Production logs what someone may have to look
+ * at — errors, HTTP statuses ≥ 400 and answers slower than a second — and every other request only
+ * at `LOG_LEVEL=debug`: a line per fast answer cost about as much as the answer itself.
+ */
+export class RequestLogController extends LogController {
+  constructor(private readonly policy: { everyRequest: boolean; readable?: ReadableLog }) {
+    super();
+  }
+
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const milliseconds = reply.elapsedTime;
+    if (error) {
+      reply.log.error(
+        { req: request, res: reply, err: error, responseTime: milliseconds },
+        'request errored',
+      );
+      return;
+    }
+    const status = reply.statusCode;
+    const { readable, everyRequest } = this.policy;
+    if (readable) {
+      readable.request(request.method, redactUrl(request.url), status, milliseconds, String(request.id));
+      return;
+    }
+    const notable = status >= 400 || milliseconds >= SLOW_ANSWER_MS;
+    if (everyRequest || notable) {
+      reply.log.info({ req: request, res: reply, responseTime: milliseconds }, 'request completed');
+    } else if (VERBOSE_LEVELS.has(reply.log.level)) {
+      reply.log.debug({ req: request, res: reply, responseTime: milliseconds }, 'request completed');
+    }
+  }
+}
+
+type Bindings = Record<string, unknown>;
+type ChildLoggerOptions = Parameters<FastifyBaseLogger['child']>[1];
+type LevelName = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+type LogArguments = Parameters<FastifyBaseLogger['info']>;
+
+/**
+ * A request's logger, made only when something logs at an enabled level: pino's `child()`
+ * serialises (and redacts) its bindings at once, and most requests never log a line.
+ */
+class LazyChildLogger implements FastifyBaseLogger {
+  private made: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger & { isLevelEnabled(level: string): boolean },
+    private readonly bindings: Bindings,
+    private readonly options?: ChildLoggerOptions,
+  ) {}
+
+  private get logger(): FastifyBaseLogger {
+    return (this.made ??= this.parent.child(this.bindings, this.options));
+  }
+
+  get level(): string {
+    return this.made?.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.logger.level = level;
+  }
+
+  private log(level: LevelName, args: LogArguments): void {
+    if (this.made || this.parent.isLevelEnabled(level))
+      (this.logger[level] as (...a: LogArguments) => void)(...args);
+  }
+
+  fatal(...args: LogArguments): void {
+    this.log('fatal', args);
+  }
+  error(...args: LogArguments): void {
+    this.log('error', args);
+  }
+  warn(...args: LogArguments): void {
+    this.log('warn', args);
+  }
+  info(...args: LogArguments): void {
+    this.log('info', args);
+  }
+  debug(...args: LogArguments): void {
+    this.log('debug', args);
+  }
+  trace(...args: LogArguments): void {
+    this.log('trace', args);
+  }
+  silent(): void {}
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.logger.child(bindings, options);
+  }
+}
+
+/** Fastify's `childLoggerFactory`: each request's logger is a `LazyChildLogger`. */
+export function lazyChildLogger(
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options?: ChildLoggerOptions,
+): FastifyBaseLogger {
+  return new LazyChildLogger(
+    logger as FastifyBaseLogger & { isLevelEnabled(level: string): boolean },
+    bindings,
+    options,
+  );
 }

@@ -72,39 +72,72 @@ export function formatLogLine(line: string | LogEntry, colours = false): string 
   return text;
 }
 
-/** Requests still running, remembered from their first line so the last one can name them. */
-const MAX_OPEN_REQUESTS = 1000;
+/** Colour of a request line's status: refusals and errors stand out. */
+const statusColour = (status: number): Parameters<typeof styleText>[0] =>
+  status >= 500 ? 'red' : status >= 400 ? 'yellow' : 'green';
 
 /**
- * A stream pino writes its JSON lines to, which prints them readable on `out`. Fastify logs each
- * request twice (received, completed); this prints one line when it completes, with its method,
- * address, status and duration.
+ * Where a development server's log goes: pino's JSON lines (warnings, errors, jobs) printed
+ * readable, and one line per answered request written straight from the request (no JSON round
+ * trip, see `RequestLogController`). Lines are written at once when the server is idle; under load
+ * the lines of one turn of the event loop go out in one write.
  */
-export function readableLogStream(
-  out: NodeJS.WritableStream & { isTTY?: boolean } = process.stdout,
-): NodeJS.WritableStream {
-  const colours = out.isTTY === true;
-  const open = new Map<unknown, unknown>();
-  const print = (json: string) => {
-    const entry = parse(json);
-    if (!entry) return out.write(`${json}\n`);
-    if (entry.msg === 'incoming request' && entry.req && entry.reqId !== undefined) {
-      if (open.size >= MAX_OPEN_REQUESTS) open.delete(open.keys().next().value);
-      open.set(entry.reqId, entry.req);
+export class ReadableLog {
+  private readonly colours: boolean;
+  private pending: string[] = [];
+  private batching = false;
+
+  constructor(private readonly out: NodeJS.WritableStream & { isTTY?: boolean } = process.stdout) {
+    this.colours = out.isTTY === true;
+  }
+
+  /** pino writes here: JSON lines, printed readable. */
+  write(chunk: string | Uint8Array): boolean {
+    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    for (const json of text.split('\n')) if (json) this.print(formatLogLine(json, this.colours));
+    return true;
+  }
+
+  /**
+   * `12:05:09 INFO  GET /api/v2/other/config → 200 (3 ms) [req-1]`. The address must already be
+   * redacted (`redactUrl`).
+   */
+  request(method: string, url: string, status: number, milliseconds: number, requestId: string): void {
+    const time = new Date();
+    const head = `${pad(time.getHours())}:${pad(time.getMinutes())}:${pad(time.getSeconds())}`;
+    const tail = `[${requestId}]`;
+    this.print(
+      this.colours
+        ? `${styleText('gray', head)} ${styleText('green', 'INFO ')} ${method} ${url} ${styleText(statusColour(status), `→ ${status}`)} (${Math.round(milliseconds)} ms) ${styleText('gray', tail)}`
+        : `${head} INFO  ${method} ${url} → ${status} (${Math.round(milliseconds)} ms) ${tail}`,
+    );
+  }
+
+  private print(line: string): void {
+    if (this.batching) {
+      this.pending.push(line);
       return;
     }
-    if (entry.msg === 'request completed' && open.has(entry.reqId)) {
-      entry.req = open.get(entry.reqId);
-      open.delete(entry.reqId);
-      delete entry.msg;
+    this.out.write(`${line}\n`);
+    this.batching = true;
+    setImmediate(this.flush);
+  }
+
+  private readonly flush = (): void => {
+    if (this.pending.length === 0) {
+      this.batching = false;
+      return;
     }
-    out.write(`${formatLogLine(entry, colours)}\n`);
+    const lines = this.pending;
+    this.pending = [];
+    this.out.write(`${lines.join('\n')}\n`);
+    setImmediate(this.flush);
   };
-  return {
-    write(chunk: string | Uint8Array) {
-      const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-      for (const json of text.split('\n')) if (json) print(json);
-      return true;
-    },
-  } as NodeJS.WritableStream;
+}
+
+/** The readable log of a development server, as a stream pino can write to. */
+export function readableLogStream(
+  out: NodeJS.WritableStream & { isTTY?: boolean } = process.stdout,
+): ReadableLog & NodeJS.WritableStream {
+  return new ReadableLog(out) as ReadableLog & NodeJS.WritableStream;
 }
