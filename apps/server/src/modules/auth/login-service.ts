@@ -1,3 +1,4 @@
+import { hashPassword } from '../../shared/auth/passwords';
 import type { TokenService } from '../../shared/auth/tokens';
 import type { Db } from '../../shared/db/database';
 import type { ClientInfo } from '../../shared/http/client-info';
@@ -25,7 +26,12 @@ export interface LoginDeps {
  * Issues a token for a member and records the login (platform, ip, user agent, jti) the way
  * MeEdu's UserLoginEvent does; the record is what logout revokes and what the guard checks.
  */
-export async function issueLoginToken(deps: LoginDeps, userId: number, client: ClientInfo): Promise<string> {
+export async function issueLoginToken(
+  deps: LoginDeps,
+  userId: number,
+  client: ClientInfo,
+  alsoInTransaction?: (trx: Db) => Promise<void>,
+): Promise<string> {
   const issuer = `${deps.env.appUrl}${client.path}`;
   const { token, jti, expiresAt } = deps.tokens.issue(userId, issuer);
   await deps.db.transaction().execute(async (trx) => {
@@ -44,6 +50,7 @@ export async function issueLoginToken(deps: LoginDeps, userId: number, client: C
       .executeTakeFirstOrThrow();
     await trx.updateTable('users').set({ last_login_id: record.id }).where('id', '=', userId).execute();
     for (const hook of deps.loginHooks) await hook(trx, userId, deps.now());
+    if (alsoInTransaction) await alsoInTransaction(trx);
   });
   return token;
 }
@@ -91,12 +98,25 @@ export async function loginWithSms(
   return issueLoginToken(deps, userId, client);
 }
 
-/** Password login: checked by password-login.ts (back-off per mobile + IP, captcha, no enumeration). */
+/**
+ * Password login: checked by password-login.ts (back-off per mobile + IP, captcha, no enumeration).
+ * A bcrypt hash brought from MeEdu is replaced by our scrypt in the login's transaction, unless the
+ * password changed meanwhile (the update names the old hash).
+ */
 export async function loginWithPassword(
   services: AppServices,
   input: PasswordLoginInput,
   client: ClientInfo,
 ): Promise<string> {
-  const userId = await checkPasswordLogin(services, input, client.ip);
-  return issueLoginToken(services, userId, client);
+  const { userId, staleHash } = await checkPasswordLogin(services, input, client.ip);
+  if (!staleHash) return issueLoginToken(services, userId, client);
+  const fresh = await hashPassword(input.password);
+  return issueLoginToken(services, userId, client, async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ password: fresh })
+      .where('id', '=', userId)
+      .where('password', '=', staleHash)
+      .execute();
+  });
 }

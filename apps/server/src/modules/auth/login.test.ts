@@ -103,6 +103,56 @@ describe('login', () => {
       expect(Number(count.n)).toBe(1);
     });
 
+    // A MeEdu member's hash as PHP's password_hash writes it (the PHP manual's example).
+    const PHP_BCRYPT = '$2y$10$.vGA1O9wmRjrwAVXD98HNOgsNpDczlqm3Jq7KnEd1rVAGv3Fykk1a';
+
+    it('logs in a member brought from MeEdu with the bcrypt password and rehashes it to scrypt then', async () => {
+      await t.services.db
+        .insertInto('users')
+        .values({
+          mobile: '13700000014',
+          nick_name: 'meedu-member',
+          password: PHP_BCRYPT,
+          is_password_set: 1,
+        })
+        .execute();
+      expect(await passwordLogin({ mobile: '13700000014', password: 'rasmuslerdorF' })).toMatchObject({
+        code: 1,
+        message: '手机号或密码错误',
+      });
+      const stored = () =>
+        t.services.db
+          .selectFrom('users')
+          .select('password')
+          .where('mobile', '=', '13700000014')
+          .executeTakeFirstOrThrow();
+      expect((await stored()).password).toBe(PHP_BCRYPT);
+      const res = await passwordLogin({ mobile: '13700000014', password: 'rasmuslerdorf' });
+      expect(res.code).toBe(0);
+      expect((await detail(res.data.token)).data.mobile).toBe('13700000014');
+      const rehashed = (await stored()).password;
+      expect(rehashed).toMatch(/^scrypt\$16384\$8\$1\$/);
+      expect((await passwordLogin({ mobile: '13700000014', password: 'rasmuslerdorf' })).code).toBe(0);
+      expect((await stored()).password).toBe(rehashed);
+    });
+
+    it('keeps the bcrypt hash when the login is refused (locked member)', async () => {
+      await t.services.db
+        .insertInto('users')
+        .values({ mobile: '13700000015', nick_name: 'meedu-locked', password: PHP_BCRYPT, is_lock: 1 })
+        .execute();
+      expect(await passwordLogin({ mobile: '13700000015', password: 'rasmuslerdorf' })).toMatchObject({
+        code: 1,
+        message: '账号已被锁定',
+      });
+      const row = await t.services.db
+        .selectFrom('users')
+        .select('password')
+        .where('mobile', '=', '13700000015')
+        .executeTakeFirstOrThrow();
+      expect(row.password).toBe(PHP_BCRYPT);
+    });
+
     it('refuses a locked member with 账号已被锁定', async () => {
       await memberWithPassword('13700000004', 'secret1', { is_lock: 1 });
       const code = await t.sendSms('13700000004');

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AppServices } from '../../services';
-import { hashPassword, verifyPassword } from '../../shared/auth/passwords';
+import { hashPassword, needsRehash, verifyPassword } from '../../shared/auth/passwords';
 import { BusinessError } from '../../shared/http/errors';
 import { CAPTCHA_REQUIRED_MESSAGE, WRONG_CAPTCHA_MESSAGE } from '@kezhan/contract/login-challenge';
 
@@ -41,11 +41,17 @@ export interface PasswordLoginInput {
   image_captcha?: string;
 }
 
+/** A login that passed; `staleHash` is the member's bcrypt hash (from MeEdu) when it is one. */
+export interface PasswordLoginPass {
+  userId: number;
+  staleHash?: string;
+}
+
 export async function checkPasswordLogin(
   services: Pick<AppServices, 'store' | 'db' | 'imageCaptcha'>,
   body: PasswordLoginInput,
   ip: string,
-): Promise<number> {
+): Promise<PasswordLoginPass> {
   const { store, db, imageCaptcha } = services;
   if ((await store.ttl(lockKey(body.mobile, ip))) > 0)
     throw new BusinessError(TOO_MANY_PASSWORD_FAILURES_MESSAGE);
@@ -74,5 +80,5 @@ export async function checkPasswordLogin(
   }
   if (user.is_lock === 1) throw new BusinessError(LOCKED_MESSAGE);
   await store.delete(pairKey(body.mobile, ip), lockKey(body.mobile, ip), mobileKey(body.mobile));
-  return user.id;
+  return needsRehash(user.password) ? { userId: user.id, staleHash: user.password } : { userId: user.id };
 }

@@ -128,6 +128,30 @@ describe('access rules: video detail, playinfo, attachments', () => {
     });
   });
 
+  it('a lesson bought alone (MeEdu before v4.7) plays in full for its buyer, the rest of the course does not', async () => {
+    const { db } = t.services;
+    const lessonBuyer = await newMember(t);
+    await db
+      .insertInto('user_videos')
+      .values({ user_id: lessonBuyer.id, video_id: paidVideo, charge: 9 })
+      .execute();
+    expect((await playinfo(paidVideo, lessonBuyer.token)).data.urls[0].url).toBe(FULL_URL);
+    expect((await detail(paidVideo, lessonBuyer.token)).data.is_watch).toBe(true);
+    expect((await playinfo(trialVideo, lessonBuyer.token)).data.urls[0].url).toBe(TRIAL_URL);
+    expect((await playinfo(trialNoRendition, lessonBuyer.token)).data).toEqual({
+      urls: [],
+      trial_seconds: 30,
+    });
+    expect((await playinfo(trialVideo, lessonBuyer.token, '')).message).toBe('请购买后观看');
+    const course = await t.request<{ isBuy: boolean; buyVideos: number[] }>({
+      method: 'GET',
+      url: `/api/v2/course/${paidCourse}`,
+      token: lessonBuyer.token,
+    });
+    expect(course.data).toMatchObject({ isBuy: false, buyVideos: [paidVideo] });
+    expect((await playinfo(paidVideo, member.token)).message).toBe('请购买后观看');
+  });
+
   it('a purchase by another member grants nothing', async () => {
     const other = await newMember(t);
     expect(await playinfo(paidVideo, other.token)).toMatchObject({ code: 1, message: '请购买后观看' });

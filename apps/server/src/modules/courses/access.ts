@@ -10,9 +10,9 @@ import type { Db } from '../../shared/db/database';
  *   they own it (`user_courses`), or when they are an active VIP (`role_id != 0` and
  *   `role_expired_at > now`) and the course allows VIPs (`is_vip_free = 1`).
  * - A video is *visible* while `is_show = 1` and `published_at <= now`.
- * - A visible video plays in full for `canSee` members and, when `videos.is_free = 1`, for any
- *   member. Otherwise, with `free_seconds > 0`, the member gets a trial: only the video's trial
- *   rendition (`trial_url`), never its full URL. Otherwise nothing.
+ * - A visible video plays in full for `canSee` members, for a member who bought that lesson alone
+ *   (`user_videos`, MeEdu before v4.7) and, when `videos.is_free = 1`, for any member. Otherwise,
+ *   with `free_seconds > 0`, the member gets a trial: only the video's trial rendition (`trial_url`), never its full URL. Otherwise nothing.
  * - Guests get nothing: playing and recording need a login.
  */
 export interface AccessCourse {
@@ -83,9 +83,14 @@ export function decideCourseAccess(
 }
 
 /** What a member may do with one visible video of an on-sale course. */
-export function decideVideoAccess(video: AccessVideo, access: CourseAccess, isMember: boolean): VideoAccess {
+export function decideVideoAccess(
+  video: AccessVideo,
+  access: CourseAccess,
+  isMember: boolean,
+  boughtVideo = false,
+): VideoAccess {
   if (!isMember) return { kind: 'none' };
-  if (access.canSee || video.is_free === 1) return { kind: 'full' };
+  if (access.canSee || boughtVideo || video.is_free === 1) return { kind: 'full' };
   if (video.free_seconds > 0) return { kind: 'trial', seconds: video.free_seconds };
   return { kind: 'none' };
 }
@@ -108,4 +113,29 @@ export async function accessToCourse(
     .executeTakeFirst();
   if (!row) return NO_ACCESS;
   return decideCourseAccess(course, row, row.bought_course_id !== null, now);
+}
+
+/** Whether the member bought this lesson on its own (`user_videos`). */
+export async function ownsVideo(db: Db, userId: number, videoId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_videos')
+    .select('video_id')
+    .where('user_id', '=', userId)
+    .where('video_id', '=', videoId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The lessons of a course the member bought one at a time (the course detail's `buyVideos`). */
+export async function videosBoughtIn(db: Db, userId: number | null, courseId: number): Promise<number[]> {
+  if (userId === null) return [];
+  const rows = await db
+    .selectFrom('user_videos as uv')
+    .innerJoin('videos as v', 'v.id', 'uv.video_id')
+    .select('uv.video_id')
+    .where('uv.user_id', '=', userId)
+    .where('v.course_id', '=', courseId)
+    .orderBy('uv.video_id')
+    .execute();
+  return rows.map((row) => row.video_id);
 }

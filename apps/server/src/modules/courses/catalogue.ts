@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../shared/db/database';
 import { BusinessError, GENERIC_ERROR_MESSAGE } from '../../shared/http/errors';
 import { laravelPage } from '../../shared/http/pagination';
-import { accessToCourse, isCourseOnSale } from './access';
+import { accessToCourse, isCourseOnSale, videosBoughtIn } from './access';
 import {
   courseBase,
   courseDetailCourse,
@@ -181,7 +181,7 @@ export async function loadCourseDetail(
   userId: number | null,
 ): Promise<CourseDetail> {
   const course = await findCourseOnSale(db, courseId, now);
-  const [outline, access, liked, progress, attach] = await Promise.all([
+  const [outline, access, liked, progress, attach, buyVideos] = await Promise.all([
     loadCourseOutline(db, courseId, now),
     accessToCourse(db, userId, course, now),
     userId === null
@@ -199,6 +199,7 @@ export async function loadCourseDetail(
       .where('course_id', '=', courseId)
       .orderBy('id')
       .execute(),
+    videosBoughtIn(db, userId, courseId),
   ]);
   return {
     course: courseDetailCourse(course, appUrl),
@@ -208,7 +209,7 @@ export async function loadCourseDetail(
     isCollect: liked !== undefined,
     videoWatchedProgress: progress,
     attach,
-    buyVideos: [],
+    buyVideos,
   };
 }
 

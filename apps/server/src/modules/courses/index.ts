@@ -7,5 +7,5 @@ export const coursesModule: FeatureModule = {
   name: 'courses',
   routes: [courseRoutes],
   commands: contentCommands,
-  migrations: ['0010_courses.sql'],
+  migrations: ['0010_courses.sql', '0190_user_videos.sql'],
 };

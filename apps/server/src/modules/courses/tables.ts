@@ -143,6 +143,14 @@ export interface ViewBlocksTable {
   updated_at: Timestamp;
 }
 
+/** Migration 0190: lessons bought one at a time (MeEdu before v4.7). */
+export interface UserVideosTable {
+  user_id: number;
+  video_id: number;
+  charge: Counter;
+  created_at: Timestamp;
+}
+
 declare module '../../shared/db/schema' {
   interface Database {
     course_categories: CourseCategoriesTable;
@@ -155,5 +163,6 @@ declare module '../../shared/db/schema' {
     video_watch_records: VideoWatchRecordsTable;
     course_learn_records: CourseLearnRecordsTable;
     view_blocks: ViewBlocksTable;
+    user_videos: UserVideosTable;
   }
 }

@@ -5,6 +5,7 @@ import {
   accessToCourse,
   decideVideoAccess,
   isCourseOnSale,
+  ownsVideo,
   isVideoVisible,
   type VideoAccess,
 } from './access';
@@ -39,7 +40,8 @@ export async function videoAccessOf(
   now: Date,
 ): Promise<VideoAccess> {
   const access = await accessToCourse(db, userId, course, now);
-  return decideVideoAccess(video, access, userId !== null);
+  const boughtVideo = userId !== null && !access.canSee && (await ownsVideo(db, userId, video.id));
+  return decideVideoAccess(video, access, userId !== null, boughtVideo);
 }
 
 /** Puts the course on the member's "在学" list (or marks it studied again). */

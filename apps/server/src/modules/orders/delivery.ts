@@ -10,8 +10,9 @@ export interface DeliveredGoods {
 /**
  * Hands over what an order sold. A course: the `user_courses` row (kept if already owned) and
  * one more subscriber on the course. A VIP plan: the plan becomes the member's role and the
- * expiry moves `expire_days` past the later of now and the current expiry (periods stack).
- * Returns false when a course was already owned (a second payment for it, to be refunded).
+ * expiry moves `expire_days` past the later of now and the current expiry (periods stack). A single
+ * lesson (VIDEO, only on orders brought from MeEdu, which sold lessons alone before v4.7): the
+ * `user_videos` row. Returns false when a course or lesson was already owned (a second payment).
  */
 export async function deliverGoods(
   trx: Db,
@@ -48,6 +49,15 @@ export async function deliverGoods(
       .execute();
     return true;
   }
+  if (goods.goods_type === 'VIDEO') {
+    const inserted = await trx
+      .insertInto('user_videos')
+      .values({ user_id: userId, video_id: goods.goods_id, charge: paidAmount, created_at: now })
+      .onConflict((conflict) => conflict.columns(['user_id', 'video_id']).doNothing())
+      .returning('video_id')
+      .executeTakeFirst();
+    return inserted !== undefined;
+  }
   throw new Error(`Unknown goods type ${goods.goods_type}`);
 }
 
@@ -78,6 +88,14 @@ export async function revokeGoods(trx: Db, userId: number, goods: DeliveredGoods
       })
       .where('id', '=', userId)
       .where('role_id', '=', goods.goods_id)
+      .execute();
+    return;
+  }
+  if (goods.goods_type === 'VIDEO') {
+    await trx
+      .deleteFrom('user_videos')
+      .where('user_id', '=', userId)
+      .where('video_id', '=', goods.goods_id)
       .execute();
   }
 }

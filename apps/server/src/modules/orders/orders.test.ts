@@ -227,6 +227,38 @@ describe('orders, VIP plans and promo codes', () => {
     });
   });
 
+  describe('a single-lesson order brought from MeEdu', () => {
+    it('delivers the lesson once when paid after the move', async () => {
+      const { db } = t.services;
+      const courseId = await createCourse(t, { charge: 50 });
+      const video = await db
+        .insertInto('videos')
+        .values({ course_id: courseId, title: '单独购买的课时', slug: `single-${courseId}`, charge: 5 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const order = await db
+        .insertInto('orders')
+        .values({ order_id: '202401011200001234', user_id: userB, charge: 5, amount: 5, status: 5 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('order_goods')
+        .values({
+          order_id: order.id,
+          goods_type: 'VIDEO',
+          goods_id: video.id,
+          goods_name: '单独购买的课时',
+          goods_charge: 5,
+          goods_ori_charge: 5,
+        })
+        .execute();
+      expect((await settle('202401011200001234', 500)).outcome).toBe('paid');
+      expect((await settle('202401011200001234', 500)).outcome).toBe('duplicate');
+      const owned = await db.selectFrom('user_videos').selectAll().where('user_id', '=', userB).execute();
+      expect(owned).toMatchObject([{ video_id: video.id, charge: 5 }]);
+    });
+  });
+
   describe('promo codes', () => {
     it('checks codes: unknown, valid (shape and types), own, expired and used up', async () => {
       expect((await get<PromoCodeCheck>('/api/v2/promoCode/NOPE/check')).data).toEqual({

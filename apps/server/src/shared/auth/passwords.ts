@@ -1,5 +1,6 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
+import bcrypt from 'bcryptjs';
 
 const scrypt = promisify(scryptCallback) as (
   password: string,
@@ -18,7 +19,20 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64'), hash.toString('base64')].join('$');
 }
 
+/**
+ * bcrypt as PHP writes it (`$2y$`, MeEdu's members) and as other libraries do (`$2a$`, `$2b$`):
+ * the same algorithm under three prefixes, with the cost in the hash.
+ */
+const BCRYPT = /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/;
+
+/** True for a hash Kezhan no longer writes: it should be replaced by `hashPassword` at the next login. */
+export function needsRehash(stored: string): boolean {
+  return BCRYPT.test(stored);
+}
+
+/** Checks a password against a scrypt hash of ours or a bcrypt hash brought from MeEdu. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  if (BCRYPT.test(stored)) return bcrypt.compare(password, stored);
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
