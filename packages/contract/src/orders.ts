@@ -165,7 +165,8 @@ export const orderGoods = z.strictObject({
   num: z.number(),
   goods_text: z.string(),
   charge: z.number(),
-  goods_type: z.enum(['COURSE', 'ROLE']),
+  // VIDEO: a single lesson, on orders a school brought from MeEdu (sold until MeEdu v4.7).
+  goods_type: z.enum(['COURSE', 'ROLE', 'VIDEO']),
   goods_name: z.string(),
   goods_thumb: z.string(),
   goods_id: z.number(),

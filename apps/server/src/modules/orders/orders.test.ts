@@ -256,6 +256,14 @@ describe('orders, VIP plans and promo codes', () => {
       expect((await settle('202401011200001234', 500)).outcome).toBe('duplicate');
       const owned = await db.selectFrom('user_videos').selectAll().where('user_id', '=', userB).execute();
       expect(owned).toMatchObject([{ video_id: video.id, charge: 5 }]);
+      const history = await get<{ data: { order_id: string; goods: { goods_type: string }[] }[] }>(
+        '/api/v2/member/orders?page=1&page_size=50',
+        tokenB,
+      );
+      expect(history.code).toBe(0);
+      expect(history.data.data.find((row) => row.order_id === '202401011200001234')?.goods).toMatchObject([
+        { goods_type: 'VIDEO', goods_id: video.id, goods_name: '单独购买的课时' },
+      ]);
     });
   });
 

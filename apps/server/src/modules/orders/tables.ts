@@ -47,11 +47,13 @@ export interface OrdersTable {
 }
 
 export type GoodsType = 'COURSE' | 'ROLE';
+/** What an order line may hold: also a single lesson (VIDEO) on orders brought from MeEdu. */
+type OrderLineType = GoodsType | 'VIDEO';
 
 export interface OrderGoodsTable {
   id: Generated<number>;
   order_id: number;
-  goods_type: GoodsType;
+  goods_type: OrderLineType;
   goods_id: number;
   goods_name: string;
   goods_thumb: Defaulted<string>;
