@@ -1,13 +1,11 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { assertSafeForProduction, type ServerEnv } from './config/env';
 import { openDatabase, type DatabaseHandle } from './shared/db/database';
 import { migrate } from './shared/db/migrate';
 import { MemoryStore } from './shared/store/memory-store';
 import { RedisStore } from './shared/store/redis-store';
 import type { EphemeralStore } from './shared/store/ephemeral-store';
-import { TokenService } from './shared/auth/tokens';
+import { resolveJwtSecret, TokenService } from './shared/auth/tokens';
 import { SettingsService } from './shared/settings/settings-service';
 import { createSmsSender } from './providers/sms/create-sms-sender';
 import type { SmsSender } from './providers/sms/sms-sender';
@@ -19,11 +17,12 @@ import { createOAuthProviders } from './providers/oauth/create-oauth-providers';
 import { createFaceIdProvider } from './providers/faceid/create-faceid-provider';
 import { deriveSocialStateKey } from './modules/social/oauth-state';
 import { LOGIN_HOOKS } from './modules/registry';
-import { Metrics } from './modules/ops/metrics';
+import { Metrics } from './shared/metrics';
 import { deriveMediaSigningKey, MediaService } from './modules/media/media-service';
 import { KeyVault, resolveMediaKeySecret } from './shared/crypto/key-vault';
 import { MediaSigner } from './modules/media/signing';
 import { S3MediaStore } from './modules/media/object-store';
+import { currentVideoAccess } from './modules/courses/videos';
 import './modules/media/tables';
 
 export interface ServiceOverrides {
@@ -35,17 +34,6 @@ export interface ServiceOverrides {
   pgliteTemplate?: Blob;
   /** An already opened database (tests hand out reused ones); closing it stays with the caller. */
   database?: DatabaseHandle;
-}
-
-/** In development the JWT secret is generated once and kept under DATA_DIR; production must set it. */
-export function resolveJwtSecret(env: ServerEnv): string {
-  if (env.jwtSecret) return env.jwtSecret;
-  const file = path.join(env.dataDir, 'jwt-secret');
-  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
-  fs.mkdirSync(env.dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  fs.writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
 }
 
 export async function createServices(env: ServerEnv, overrides: ServiceOverrides = {}): Promise<AppServices> {
@@ -89,6 +77,7 @@ export async function createServices(env: ServerEnv, overrides: ServiceOverrides
       settings,
       now,
       objectStore: env.storage.driver === 's3' ? new S3MediaStore(env.storage.s3, now) : null,
+      videoAccess: currentVideoAccess,
     }),
     loginHooks: LOGIN_HOOKS,
     now,

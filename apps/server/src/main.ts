@@ -3,7 +3,8 @@ import { closeServices, createServices } from './create-services';
 import { buildApp } from './app';
 import { registerAdminEndpoint, removeAdminFile, writeAdminFile } from './cli/admin-endpoint';
 import { DEMO_MEMBER, seedDemoIfEmpty } from './seed/demo-seed';
-import { startScheduler } from './jobs/scheduler';
+import { startScheduler } from './kernel/scheduler';
+import { JOBS } from './modules/registry';
 import { readableLogStream } from './shared/http/readable-log';
 import { DEMO_ADMIN, seedDemoAdministrator } from './modules/admin/demo-seed';
 
@@ -28,7 +29,7 @@ async function main() {
   const localUrl = `http://${env.host.includes(':') ? `[${env.host}]` : env.host}:${env.port}`;
   writeAdminFile(env.dataDir, localUrl.replace('0.0.0.0', '127.0.0.1'), token);
   services.media.logger = app.log;
-  const scheduler = startScheduler(services, app.log);
+  const scheduler = startScheduler(services, JOBS, app.log);
 
   const lines = [
     `Kezhan listening on ${localUrl}`,

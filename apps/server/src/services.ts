@@ -4,19 +4,20 @@ import type { EphemeralStore } from './shared/store/ephemeral-store';
 import type { TokenService } from './shared/auth/tokens';
 import type { SettingsService } from './shared/settings/settings-service';
 import type { SmsSender } from './providers/sms/sms-sender';
-import type { ImageCaptchaService } from './modules/captcha/image-captcha';
-import type { SmsCodeService } from './modules/captcha/sms-codes';
 import type { FileStorage } from './providers/storage/file-storage';
 import type { OAuthProviders } from './providers/oauth/oauth-provider';
 import type { FaceIdProvider } from './providers/faceid/faceid-provider';
-import type { Metrics } from './modules/ops/metrics';
-import type { MediaService } from './modules/media/media-service';
+import type { Metrics } from './shared/metrics';
 import type { KeyVault } from './shared/crypto/key-vault';
-import type { LoginHook } from './modules/module';
+
+/** A step a feature runs inside the transaction of every successful login. */
+export type LoginHook = (trx: Db, userId: number, now: Date) => Promise<void>;
 
 /**
  * What a running API node is made of. Built once by `createServices` (main, CLI, tests) and
- * attached to Fastify as `app.services`; later modules add their providers here.
+ * attached to Fastify as `app.services`. It names no feature: a feature whose service every node
+ * holds adds its member from its own folder (`declare module '../../services'`, as `tables.ts`
+ * adds tables), so this kernel type never imports a module.
  */
 export interface AppServices {
   env: ServerEnv;
@@ -26,8 +27,6 @@ export interface AppServices {
   tokens: TokenService;
   settings: SettingsService;
   sms: SmsSender;
-  imageCaptcha: ImageCaptchaService;
-  smsCodes: SmsCodeService;
   /** Uploaded files (avatars): local folder or S3-compatible bucket, see providers/storage. */
   storage: FileStorage;
   /** QQ and WeChat OAuth (real or development), see modules/social. */
@@ -40,8 +39,6 @@ export interface AppServices {
   metrics: Metrics;
   /** Seals administrators' TOTP secrets in the database (shared/crypto/key-vault.ts). */
   totpVault: KeyVault;
-  /** Protected video: pipeline and signed playback, see modules/media. */
-  media: MediaService;
   /** Steps the feature modules run in every login's transaction (modules/registry.ts). */
   loginHooks: readonly LoginHook[];
   now: () => Date;

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MEMBER } from '../src/seed/demo-seed';
-import { JOBS } from '../src/jobs/registry';
+import { JOBS } from '../src/modules/registry';
 
 /**
  * A deployment as docs/deploy.md describes it, on loopback: two real API processes sharing one

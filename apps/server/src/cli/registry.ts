@@ -1,4 +1,4 @@
-import type { CliCommand } from './command';
+import type { CliCommand } from '../kernel/command';
 import { CLI_COMMANDS } from '../modules/registry';
 
 export { CLI_COMMANDS };

@@ -1,5 +1,5 @@
 import type { AppServices } from '../services';
-import { CommandError } from './command';
+import { CommandError } from '../kernel/command';
 import { CLI_COMMANDS, findCommand } from './registry';
 
 export interface CommandResult {

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { CliCommand } from '../cli/command';
-import type { ScheduledJob } from '../jobs/job';
-import type { FeatureModule, LoginHook } from './module';
+import type { CliCommand } from '../kernel/command';
+import type { ScheduledJob } from '../kernel/job';
+import type { FeatureModule } from '../kernel/module';
+import { jobCommands } from '../kernel/job-commands';
+import type { LoginHook } from '../services';
 import { opsModule } from './ops';
 import { systemModule } from './system';
 import { captchaModule } from './captcha';
@@ -52,9 +54,12 @@ export const MODULES: readonly FeatureModule[] = [
 
 /** Route plugins of every module, registered in this order by `buildApp`. */
 export const API_MODULES: FastifyPluginAsync[] = MODULES.flatMap((module) => module.routes ?? []);
-/** Every operator command (`npm run cli -- --help`). */
-export const CLI_COMMANDS: CliCommand[] = MODULES.flatMap((module) => module.commands ?? []);
 /** Every scheduled job; intervals can be changed per deployment with JOB_INTERVALS. */
 export const JOBS: ScheduledJob[] = MODULES.flatMap((module) => module.jobs ?? []);
+/** Every operator command (`npm run cli -- --help`): the scheduler's, then each module's. */
+export const CLI_COMMANDS: CliCommand[] = [
+  ...jobCommands(JOBS),
+  ...MODULES.flatMap((module) => module.commands ?? []),
+];
 /** Run inside the transaction of every successful login. */
 export const LOGIN_HOOKS: LoginHook[] = MODULES.flatMap((module) => module.loginHooks ?? []);

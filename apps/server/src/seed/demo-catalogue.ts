@@ -4,8 +4,6 @@ import { importContentFile } from '../modules/courses/content-import';
 
 /** The demo catalogue, in the format of `npm run cli -- import` (see modules/courses/content-file.ts). */
 export const DEMO_CATALOGUE_FILE = path.join(import.meta.dirname, 'demo-content', 'catalogue.json');
-/** The demo lessons' source: a 12-second plain HLS rendition (apps/server/demo-video, never served as is). */
-export const DEMO_VIDEO_PLAYLIST = path.resolve(import.meta.dirname, '../../demo-video/lesson.m3u8');
 
 /** Seed step: a dozen courses in several categories, a playable demo video and the home page. */
 export async function seedDemoCatalogue(services: AppServices): Promise<void> {

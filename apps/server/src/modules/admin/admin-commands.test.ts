@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CommandError } from '../../cli/command';
+import { CommandError } from '../../kernel/command';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { adminCommands } from './commands';
 import { DEMO_ADMIN, seedDemoAdministrator } from './demo-seed';

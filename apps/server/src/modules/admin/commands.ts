@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ADMIN_ROLE_KEYS, ADMIN_ROLES, isAdminRole } from '@kezhan/contract/admin/permissions';
-import { CommandError, type CliCommand } from '../../cli/command';
+import { CommandError, type CliCommand } from '../../kernel/command';
 import { createAdministrator } from './administrators';
 import { writeAudit } from './audit';
 import { resealTotpSecrets } from './totp';

@@ -1,10 +1,9 @@
-import type { FeatureModule } from '../module';
+import type { FeatureModule } from '../../kernel/module';
 import administratorRoutes from './administrator-routes';
 import adminAttachmentRoutes from './attachment-routes';
 import { adminCommands } from './commands';
 import adminContentRoutes from './content-routes';
 import adminCoverRoutes from './cover-routes';
-import adminMemberRoutes from './member-routes';
 import adminSecurityRoutes from './security-routes';
 import adminSessionRoutes from './session-routes';
 import adminVideoRoutes from './video-routes';
@@ -16,7 +15,6 @@ export const adminModule: FeatureModule = {
     adminSessionRoutes,
     adminContentRoutes,
     adminVideoRoutes,
-    adminMemberRoutes,
     administratorRoutes,
     adminCoverRoutes,
     adminAttachmentRoutes,

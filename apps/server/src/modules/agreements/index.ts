@@ -1,4 +1,4 @@
-import type { FeatureModule } from '../module';
+import type { FeatureModule } from '../../kernel/module';
 import agreementRoutes from './routes';
 
 /** Which version of each agreement a member accepted, when and from where. */

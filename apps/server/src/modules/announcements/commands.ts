@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { CommandError, type CliCommand } from '../../cli/command';
+import { CommandError, type CliCommand } from '../../kernel/command';
 import { isoTimestamp } from '../../shared/time';
 import {
   createAnnouncement,

@@ -1,4 +1,4 @@
-import type { FeatureModule } from '../module';
+import type { FeatureModule } from '../../kernel/module';
 import { announcementCommands } from './commands';
 import announcementRoutes from './routes';
 

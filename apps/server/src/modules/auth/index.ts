@@ -1,4 +1,4 @@
-import type { FeatureModule } from '../module';
+import type { FeatureModule } from '../../kernel/module';
 import authRoutes from './routes';
 
 /** Login by SMS code or password, logout. */

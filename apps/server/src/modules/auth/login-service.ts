@@ -5,8 +5,7 @@ import type { ClientInfo } from '../../shared/http/client-info';
 import { BusinessError } from '../../shared/http/errors';
 import type { SettingsService } from '../../shared/settings/settings-service';
 import type { SmsCodeService } from '../captcha/sms-codes';
-import type { LoginHook } from '../module';
-import type { AppServices } from '../../services';
+import type { AppServices, LoginHook } from '../../services';
 import { checkPasswordLogin, LOCKED_MESSAGE, type PasswordLoginInput } from './password-login';
 import { registerMember } from './registration';
 

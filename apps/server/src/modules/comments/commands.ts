@@ -1,4 +1,4 @@
-import { CommandError, type CliCommand } from '../../cli/command';
+import { CommandError, type CliCommand } from '../../kernel/command';
 import { isoTimestamp } from '../../shared/time';
 import type { CommentStatus } from '../courses/tables';
 import { setCommentStatus } from './comments-service';

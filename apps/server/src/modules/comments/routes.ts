@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { commentsApi } from '@kezhan/contract/comments';
-import { resolveJwtSecret } from '../../create-services';
+import { resolveJwtSecret } from '../../shared/auth/tokens';
 import { memberIdOf } from '../../shared/auth/guard';
 import { ok } from '../../shared/http/envelope';
 import { route } from '../../shared/http/route';

@@ -3,14 +3,23 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../shared/db/schema';
 import { MediaIngestError, registerVideoSource, stageSource, type StagedSource } from '../media/ingest';
 import { ContentFileError, type ContentCourse } from './content-file';
-import type { ImportOptions } from './content-import';
 
 /**
  * Local video files go through the media pipeline (modules/media): each is staged now and its
  * video's asset registered inside the import transaction; the background job transcodes and
  * encrypts it. The trial is cut from the video at `free_seconds`, so `trial_file` is not used.
  */
-export function prepareVideoFiles(course: ContentCourse, options: ImportOptions): Map<string, StagedSource> {
+/** Where an import's video files are read from and staged (a subset of the import's options). */
+interface VideoFileOptions {
+  baseDir: string;
+  dataDir: string;
+  maxVideoBytes?: number;
+}
+
+export function prepareVideoFiles(
+  course: ContentCourse,
+  options: VideoFileOptions,
+): Map<string, StagedSource> {
   const staged = new Map<string, StagedSource>();
   const videos = [...(course.videos ?? []), ...(course.chapters ?? []).flatMap((chapter) => chapter.videos)];
   for (const video of videos) {

@@ -1,5 +1,5 @@
-import type { FeatureModule } from '../module';
-import { contentCommands } from '../../cli/content-commands';
+import type { FeatureModule } from '../../kernel/module';
+import { contentCommands } from './commands';
 import courseRoutes from './routes';
 
 /** Catalogue, course and video pages, comments, watch progress, study lists, search, home blocks. */

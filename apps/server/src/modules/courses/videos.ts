@@ -44,6 +44,25 @@ export async function videoAccessOf(
   return decideVideoAccess(video, access, userId !== null, boughtVideo);
 }
 
+/**
+ * How much of a video this member may watch right now; a hidden video or a course off sale is
+ * `none`. Protected playback asks it for every key (create-services.ts hands it to the media service).
+ */
+export async function currentVideoAccess(
+  db: Db,
+  userId: number,
+  videoId: number,
+  now: Date,
+): Promise<VideoAccess> {
+  try {
+    const { video, course } = await findVisibleVideo(db, videoId, now);
+    return await videoAccessOf(db, userId, video, course, now);
+  } catch (error) {
+    if (error instanceof BusinessError) return { kind: 'none' };
+    throw error;
+  }
+}
+
 /** Puts the course on the member's "在学" list (or marks it studied again). */
 export async function touchLearnRecord(db: Db, userId: number, courseId: number, now: Date): Promise<void> {
   await db

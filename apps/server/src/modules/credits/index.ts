@@ -1,4 +1,4 @@
-import type { FeatureModule } from '../module';
+import type { FeatureModule } from '../../kernel/module';
 import creditRoutes from './routes';
 
 /** The history of every member's points (credit1): registration, paid orders, finished lessons. */

@@ -1,4 +1,4 @@
-import type { FeatureModule } from '../module';
+import type { FeatureModule } from '../../kernel/module';
 import { rollUpCourseSales } from './rollup';
 import dashboardRoutes from './routes';
 

@@ -1,4 +1,4 @@
-import type { FeatureModule } from '../module';
+import type { FeatureModule } from '../../kernel/module';
 import faceVerifyRoutes from './routes';
 
 /** Real-name verification through Tencent Cloud FaceID. */

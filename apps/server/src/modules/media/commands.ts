@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CommandError, type CliCommand } from '../../cli/command';
+import { CommandError, type CliCommand } from '../../kernel/command';
 import type { AppServices } from '../../services';
-import { DEMO_VIDEO_PLAYLIST } from '../../seed/demo-catalogue';
 import { MediaIngestError, mediaRoot, registerVideoSource, stageSource } from './ingest';
 import type { StoredRendition } from './media-service';
 import { reencodeStoredAvatars } from './reencode-avatars';
@@ -27,6 +26,9 @@ function stage(services: AppServices, file: string) {
 }
 
 /** Where a video's former plain local address points on disk (the old /media folder, the old demo folder). */
+/** The demo lessons' source: a 12-second plain HLS rendition (apps/server/demo-video, never served as is). */
+export const DEMO_VIDEO_PLAYLIST = path.resolve(import.meta.dirname, '../../../demo-video/lesson.m3u8');
+
 function legacyFile(services: AppServices, url: string): string | null {
   const pathOnly = url.split(/[?#]/)[0];
   if (pathOnly.startsWith('/media/')) {

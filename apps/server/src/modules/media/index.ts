@@ -1,6 +1,7 @@
-import type { FeatureModule } from '../module';
+import type { FeatureModule } from '../../kernel/module';
 import { mediaCommands } from './commands';
 import { mediaTranscodeJob } from './job';
+import type { MediaService } from './media-service';
 import mediaRoutes from './routes';
 
 /** Protected video: ingest, transcode + encrypt job, signed playback (see ARCHITECTURE.md). */
@@ -11,3 +12,10 @@ export const mediaModule: FeatureModule = {
   jobs: [mediaTranscodeJob],
   migrations: ['0065_media.sql', '0180_media_workers.sql'],
 };
+
+declare module '../../services' {
+  interface AppServices {
+    /** Protected video: pipeline and signed playback (built by create-services.ts). */
+    media: MediaService;
+  }
+}

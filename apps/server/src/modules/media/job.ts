@@ -1,4 +1,4 @@
-import type { ScheduledJob } from '../../jobs/job';
+import type { ScheduledJob } from '../../kernel/job';
 
 /**
  * Transcodes uploaded assets. The scheduler runs it on one node at a time; each asset is

@@ -9,7 +9,6 @@ import type { Db } from '../../shared/db/database';
 import { BusinessError } from '../../shared/http/errors';
 import { loginSessionStands } from '../../shared/auth/guard';
 import type { SettingsService } from '../../shared/settings/settings-service';
-import { findVisibleVideo, videoAccessOf } from '../courses/videos';
 import {
   ladderFor,
   MediaSourceError,
@@ -89,6 +88,16 @@ export interface MediaServiceOptions {
   logger?: MediaLogger;
   /** STORAGE_DRIVER=s3: renditions go to the bucket and segments are played from presigned addresses. */
   objectStore?: S3MediaStore | null;
+  /**
+   * How much of a video a member may watch right now (the courses module decides:
+   * `currentVideoAccess` in modules/courses/videos.ts); asked again for every key.
+   */
+  videoAccess: (
+    db: Db,
+    userId: number,
+    videoId: number,
+    now: Date,
+  ) => Promise<{ kind: 'full' } | { kind: 'trial'; seconds: number } | { kind: 'none' }>;
 }
 
 /**
@@ -599,19 +608,13 @@ export class MediaService {
     const now = this.options.now();
     if (!(await loginSessionStands(this.db, this.options.settings, grant.userId, grant.session, now)))
       return false;
-    try {
-      const { video, course } = await findVisibleVideo(this.db, grant.videoId, now);
-      const access = await videoAccessOf(this.db, grant.userId, video, course, now);
-      if (access.kind === 'full') return true;
-      if (access.kind !== 'trial') return false;
-      if (grant.scope === 'trial') return true;
-      // A trial as long as the lesson plays the full stream (playUrls hands out a full grant).
-      const asset = await this.readyAsset(grant.videoId);
-      return !!asset && trialCoversWhole(asset, video.free_seconds);
-    } catch (error) {
-      if (error instanceof BusinessError) return false;
-      throw error;
-    }
+    const access = await this.options.videoAccess(this.db, grant.userId, grant.videoId, now);
+    if (access.kind === 'full') return true;
+    if (access.kind !== 'trial') return false;
+    if (grant.scope === 'trial') return true;
+    // A trial as long as the lesson plays the full stream (playUrls hands out a full grant).
+    const asset = await this.readyAsset(grant.videoId);
+    return !!asset && trialCoversWhole(asset, access.seconds);
   }
 
   private async readyAsset(videoId: number): Promise<MediaAsset | null> {

@@ -3,7 +3,7 @@ import type { PlayInfo } from '@kezhan/contract/courses';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { addCourse, addVideo, grantCourse, newMember, type TestMember } from '../../../test/support/courses';
 import { fetchMedia, playlistUris } from '../../../test/support/media';
-import { DEMO_VIDEO_PLAYLIST } from '../../seed/demo-catalogue';
+import { DEMO_VIDEO_PLAYLIST } from './commands';
 import { registerVideoSource, stageSource } from './ingest';
 
 /**

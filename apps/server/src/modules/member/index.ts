@@ -1,13 +1,17 @@
-import type { FeatureModule } from '../module';
-import { memberCommands } from '../../cli/member-commands';
+import type { FeatureModule } from '../../kernel/module';
+import { memberCommands } from './commands';
 import localStorageRoutes from '../../providers/storage/local-storage-routes';
 import { cancelPendingDeletion, executeDueDeletions } from './account-deletion';
 import memberRoutes from './routes';
+import adminMemberRoutes from './admin-routes';
 
-/** The member's own account: profile, avatar (and the local files behind it), mobile, deletion. */
+/**
+ * The member's own account: profile, avatar (and the local files behind it), mobile, deletion;
+ * and the console's member pages (`/api/admin/members…`, broadcasts).
+ */
 export const memberModule: FeatureModule = {
   name: 'member',
-  routes: [memberRoutes, localStorageRoutes],
+  routes: [memberRoutes, localStorageRoutes, adminMemberRoutes],
   commands: memberCommands,
   jobs: [
     {

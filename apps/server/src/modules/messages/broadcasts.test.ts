@@ -5,7 +5,8 @@ import type { MemberMessagesPage } from '@kezhan/contract/messages';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditRows, signedInAdmin, type AdminClient } from '../../../test/support/admin';
 import { createCourse } from '../../../test/support/orders';
-import { JobScheduler } from '../../jobs/scheduler';
+import { JobScheduler } from '../../kernel/scheduler';
+import { JOBS } from '../registry';
 import { deliverBatch, deliverBroadcasts } from './broadcasts';
 
 const MEMBERS = 1234;
@@ -167,7 +168,7 @@ describe('console messages: broadcasts delivered in batches by a job', () => {
     await sql`drop trigger refuse_one on notifications`.execute(t.services.db);
 
     // A restarted node's job takes over from the stored cursor and finishes.
-    const scheduler = new JobScheduler(t.services);
+    const scheduler = new JobScheduler(t.services, { jobs: JOBS });
     const outcome = await scheduler.runNow('message-broadcasts', { force: true });
     expect(outcome).toMatchObject({ outcome: 'succeeded', result: { batches: 2, broadcasts_finished: 1 } });
     const delivered = await deliveredTo(id);

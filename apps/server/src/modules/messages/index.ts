@@ -1,4 +1,4 @@
-import type { FeatureModule } from '../module';
+import type { FeatureModule } from '../../kernel/module';
 import { deliverBroadcasts } from './broadcasts';
 import messagesRoutes from './routes';
 

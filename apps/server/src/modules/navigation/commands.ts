@@ -1,4 +1,4 @@
-import { CommandError, type CliCommand } from '../../cli/command';
+import { CommandError, type CliCommand } from '../../kernel/command';
 import type { Db } from '../../shared/db/database';
 
 type Options = Map<string, string>;

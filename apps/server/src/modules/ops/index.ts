@@ -1,13 +1,11 @@
-import type { FeatureModule } from '../module';
-import { jobCommands } from '../../jobs/job-commands';
-import { purgeExpiredRecords } from '../../jobs/purge';
+import type { FeatureModule } from '../../kernel/module';
+import { purgeExpiredRecords } from './purge';
 import opsRoutes from './routes';
 
-/** Health, readiness, metrics, the API reference, the scheduler's commands and housekeeping. */
+/** Health, readiness, metrics, the API reference and housekeeping. */
 export const opsModule: FeatureModule = {
   name: 'ops',
   routes: [opsRoutes],
-  commands: jobCommands,
   jobs: [
     {
       name: 'purge-expired-records',

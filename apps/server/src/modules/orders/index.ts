@@ -1,5 +1,5 @@
-import type { FeatureModule } from '../module';
-import { commerceCommands } from '../../cli/commerce-commands';
+import type { FeatureModule } from '../../kernel/module';
+import { commerceCommands } from './commands';
 import { expireUnpaidOrders } from './order-service';
 import promoAdminRoutes from './promo-admin';
 import adminOrderRoutes from './admin-routes';

@@ -1,4 +1,4 @@
-import type { FeatureModule } from '../module';
+import type { FeatureModule } from '../../kernel/module';
 import paymentGatewayRoutes from './gateway-routes';
 import paymentRoutes from './routes';
 import cashierRoutes from './cashier-routes';

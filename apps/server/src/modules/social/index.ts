@@ -1,4 +1,4 @@
-import type { FeatureModule } from '../module';
+import type { FeatureModule } from '../../kernel/module';
 import socialRoutes from './routes';
 import wechatScanRoutes from './wechat-scan-routes';
 

@@ -1,5 +1,5 @@
-import type { FeatureModule } from '../module';
-import { settingsCommands } from '../../cli/settings-commands';
+import type { FeatureModule } from '../../kernel/module';
+import { settingsCommands } from './commands';
 import systemRoutes from './routes';
 
 /** Site settings, `/api/v2/other/config` and the agreement pages; the foundation tables. */

@@ -1,4 +1,4 @@
-import type { FeatureModule } from '../module';
+import type { FeatureModule } from '../../kernel/module';
 import wechatShareRoutes from './routes';
 
 /** Share cards inside WeChat: the JS-SDK config signed with the official account's ticket. */

@@ -1,4 +1,5 @@
-import type { AppServices } from '../../services';
+import type { ServerEnv } from '../../config/env';
+import type { EphemeralStore } from '../../shared/store/ephemeral-store';
 import { AlipayGateway, isAlipayConfigured } from './alipay';
 import { SandboxGateway } from './sandbox';
 import { isWechatPayConfigured, WechatPayGateway } from './wechat-pay';
@@ -11,10 +12,17 @@ export interface PaymentGateways {
   sandbox?: SandboxGateway;
 }
 
-const built = new WeakMap<AppServices, PaymentGateways>();
+/** What the gateways are made from (a node's services fit). */
+export interface PaymentGatewayDeps {
+  env: ServerEnv;
+  store: EphemeralStore;
+  now: () => Date;
+}
+
+const built = new WeakMap<PaymentGatewayDeps, PaymentGateways>();
 
 /** Built once per set of services; a malformed key stops the start with the variable's name. */
-export function paymentGatewaysFor(services: AppServices): PaymentGateways {
+export function paymentGatewaysFor(services: PaymentGatewayDeps): PaymentGateways {
   const existing = built.get(services);
   if (existing) return existing;
   const { env } = services;

@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
+import type { ServerEnv } from '../../config/env';
 
 export interface TokenClaims {
   sub: string;
@@ -58,4 +61,15 @@ export class TokenService {
       return null;
     }
   }
+}
+
+/** In development the JWT secret is generated once and kept under DATA_DIR; production must set it. */
+export function resolveJwtSecret(env: ServerEnv): string {
+  if (env.jwtSecret) return env.jwtSecret;
+  const file = path.join(env.dataDir, 'jwt-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  fs.mkdirSync(env.dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PromoCodeCheck, VipRole } from '@kezhan/contract/orders';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import {
   chooseHandPay,
   createCourse,
@@ -12,9 +12,9 @@ import {
   orderRole,
   orderRow,
   updateOrder,
-} from '../../test/support/orders';
-import { seedDemoCommerce } from '../modules/orders/demo-seed';
-import { runCommand } from './run-command';
+} from '../../../test/support/orders';
+import { seedDemoCommerce } from './demo-seed';
+import { runCommand } from '../../cli/run-command';
 
 describe('commerce CLI commands', () => {
   let t: TestApp;

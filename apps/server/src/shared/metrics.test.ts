@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, usingPostgres, type TestApp } from '../../../test/test-app';
-import { JobScheduler } from '../../jobs/scheduler';
+import { createTestApp, usingPostgres, type TestApp } from '../../test/test-app';
+import { JobScheduler } from '../kernel/scheduler';
+import { JOBS } from '../modules/registry';
 
 /** The value of one sample line, e.g. `name{a="b"} 3` → 3; undefined when absent. */
 function sample(text: string, line: string): number | undefined {
@@ -58,7 +59,7 @@ describe('GET /metrics', () => {
   });
 
   it('includes job runs and process figures, and the database pool on PostgreSQL', async () => {
-    await new JobScheduler(t.services).runNow('purge-expired-records');
+    await new JobScheduler(t.services, { jobs: JOBS }).runNow('purge-expired-records');
     const text = await scrape();
     expect(sample(text, 'kezhan_job_runs_total{job="purge-expired-records",outcome="succeeded"}')).toBe(1);
     expect(text).toContain('# TYPE kezhan_job_duration_seconds histogram');

@@ -3,8 +3,8 @@ import { adminBroadcastsApi, adminMembersApi } from '@kezhan/contract/admin/memb
 import { NO_DATA, ok } from '../../shared/http/envelope';
 import { createBroadcast, listBroadcasts } from '../messages/broadcasts';
 import { notifyMember } from '../messages/notify';
-import { actorOf, audit } from './audit';
-import { adminRoute } from './guard';
+import { actorOf, audit } from '../admin/audit';
+import { adminRoute } from '../admin/guard';
 import {
   changeMemberGoods,
   changeMemberMobile,

@@ -1,4 +1,4 @@
-import type { Db } from '../shared/db/database';
+import type { Db } from '../../shared/db/database';
 
 /** Rows are deleted in slices so a large backlog never holds long locks on a busy table. */
 const BATCH_SIZE = 5000;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { rawDateTime } from '../shared/time';
-import { runCommand } from './run-command';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { rawDateTime } from '../../shared/time';
+import { runCommand } from '../../cli/run-command';
 
 const DAY = 24 * 3600 * 1000;
 

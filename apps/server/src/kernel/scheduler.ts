@@ -1,7 +1,6 @@
 import os from 'node:os';
 import type { AppServices } from '../services';
 import type { ScheduledJob } from './job';
-import { JOBS } from './registry';
 
 export type JobRunOutcome =
   | { job: string; outcome: 'succeeded'; result: unknown }
@@ -16,7 +15,8 @@ export interface SchedulerLogger {
 }
 
 export interface SchedulerOptions {
-  jobs?: ScheduledJob[];
+  /** The jobs to run (the composition root passes every feature's: modules/registry.ts JOBS). */
+  jobs: readonly ScheduledJob[];
   /** Interval overrides in seconds by job name (env JOB_INTERVALS). */
   intervals?: Record<string, number>;
   logger?: SchedulerLogger;
@@ -50,10 +50,10 @@ export class JobScheduler {
 
   constructor(
     private readonly services: AppServices,
-    private readonly options: SchedulerOptions = {},
+    private readonly options: SchedulerOptions,
   ) {
     const intervals = options.intervals ?? {};
-    const base = options.jobs ?? JOBS;
+    const base = options.jobs;
     const unknown = Object.keys(intervals).filter((name) => !base.some((job) => job.name === name));
     if (unknown.length > 0) {
       throw new Error(
@@ -192,12 +192,16 @@ export class JobScheduler {
 }
 
 /** Starts the jobs of this node unless JOBS_ENABLED=0; main.ts stops it before closing services. */
-export function startScheduler(services: AppServices, logger: SchedulerLogger): JobScheduler | undefined {
+export function startScheduler(
+  services: AppServices,
+  jobs: readonly ScheduledJob[],
+  logger: SchedulerLogger,
+): JobScheduler | undefined {
   if (!services.env.jobsEnabled) {
     logger.info({}, 'scheduled jobs disabled on this node (JOBS_ENABLED=0)');
     return undefined;
   }
-  const scheduler = new JobScheduler(services, { intervals: services.env.jobIntervals, logger });
+  const scheduler = new JobScheduler(services, { jobs, intervals: services.env.jobIntervals, logger });
   scheduler.start();
   return scheduler;
 }

@@ -1,5 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { DatabaseHandle } from '../../shared/db/database';
+import type { DatabaseHandle } from './db/database';
 
 type PoolStats = ReturnType<NonNullable<DatabaseHandle['poolStats']>>;
 

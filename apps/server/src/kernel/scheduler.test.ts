@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { createTestApp, usingPostgres, type TestApp } from '../../test/test-app';
 import { JobScheduler, startScheduler, type SchedulerLogger } from './scheduler';
 import type { ScheduledJob } from './job';
-import { JOBS } from './registry';
+import { JOBS } from '../modules/registry';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -205,9 +205,12 @@ describe('job scheduler', () => {
   });
 
   it('applies JOB_INTERVALS overrides and rejects unknown job names', async () => {
-    const scheduler = new JobScheduler(t.services, { intervals: { 'purge-expired-records': 120 } });
+    const scheduler = new JobScheduler(t.services, {
+      jobs: JOBS,
+      intervals: { 'purge-expired-records': 120 },
+    });
     expect(scheduler.jobList.find((job) => job.name === 'purge-expired-records')?.intervalSeconds).toBe(120);
-    expect(() => new JobScheduler(t.services, { intervals: { 'no-such-job': 5 } })).toThrow(
+    expect(() => new JobScheduler(t.services, { jobs: JOBS, intervals: { 'no-such-job': 5 } })).toThrow(
       'JOB_INTERVALS names unknown jobs: no-such-job',
     );
   });
@@ -215,15 +218,15 @@ describe('job scheduler', () => {
   it('is not started when JOBS_ENABLED=0', async () => {
     const { logger, lines } = capturingLogger();
     const disabled = { ...t.services, env: { ...t.services.env, jobsEnabled: false } };
-    expect(startScheduler(disabled, logger)).toBeUndefined();
+    expect(startScheduler(disabled, JOBS, logger)).toBeUndefined();
     expect(lines[0].message).toContain('JOBS_ENABLED=0');
-    const enabled = startScheduler(t.services, logger);
+    const enabled = startScheduler(t.services, JOBS, logger);
     expect(enabled).toBeInstanceOf(JobScheduler);
     await enabled!.stop();
   });
 
   it('runs every registered job successfully on a fresh database', async () => {
-    const scheduler = new JobScheduler(t.services);
+    const scheduler = new JobScheduler(t.services, { jobs: JOBS });
     for (const job of JOBS) {
       const outcome = await scheduler.runNow(job.name);
       expect(outcome, job.name).toMatchObject({ job: job.name, outcome: 'succeeded' });

@@ -1,10 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { CliCommand } from '../cli/command';
-import type { ScheduledJob } from '../jobs/job';
-import type { Db } from '../shared/db/database';
-
-/** A step a feature runs inside the transaction of every successful login. */
-export type LoginHook = (trx: Db, userId: number, now: Date) => Promise<void>;
+import type { CliCommand } from './command';
+import type { ScheduledJob } from './job';
+import type { LoginHook } from '../services';
 
 /**
  * What a feature contributes to the program. Each `modules/<area>/index.ts` exports one; the

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { runCommand } from '../cli/run-command';
-import { JOBS } from './registry';
+import { JOBS } from '../modules/registry';
 
 describe('jobs:list and jobs:run', () => {
   let t: TestApp;

@@ -1,4 +1,4 @@
-import { CommandError, type CliCommand } from './command';
+import { CommandError, type CliCommand } from '../../kernel/command';
 
 export const settingsCommands: CliCommand[] = [
   {

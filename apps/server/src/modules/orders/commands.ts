@@ -10,14 +10,14 @@ import {
   OrderOperationError,
   orderDetail,
   updateRole,
-} from '../modules/orders/operator';
-import { statusText } from '../modules/orders/order-state';
-import { refundOrder } from '../modules/orders/refunds';
-import { settlePayment } from '../modules/orders/settle';
-import type { RolesTable } from '../shared/db/schema';
-import { isoTimestamp, rawDateTime } from '../shared/time';
-import { parseCommandArgs } from './args';
-import { CommandError, type CliCommand } from './command';
+} from './operator';
+import { statusText } from './order-state';
+import { refundOrder } from './refunds';
+import { settlePayment } from './settle';
+import type { RolesTable } from '../../shared/db/schema';
+import { isoTimestamp, rawDateTime } from '../../shared/time';
+import { parseCommandArgs } from '../../kernel/args';
+import { CommandError, type CliCommand } from '../../kernel/command';
 
 function wholeNumber(
   value: string | undefined,

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { Db } from '../shared/db/database';
-import { isoTimestamp, rawDateTime } from '../shared/time';
-import { notifyMember } from '../modules/messages/notify';
-import { executeDueDeletions } from '../modules/member/account-deletion';
-import { CommandError, type CliCommand } from './command';
+import type { Db } from '../../shared/db/database';
+import { isoTimestamp, rawDateTime } from '../../shared/time';
+import { notifyMember } from '../messages/notify';
+import { executeDueDeletions } from './account-deletion';
+import { CommandError, type CliCommand } from '../../kernel/command';
 
 const MAX_VIP_DAYS = 36_500;
 const MAX_MESSAGE_LENGTH = 1000;

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CommandError, type CliCommand } from './command';
-import type { AppServices } from '../services';
-import { exportContent } from '../modules/courses/content-export';
-import { ContentFileError } from '../modules/courses/content-file';
-import { importContent } from '../modules/courses/content-import';
-import { ContentImageError, ingestContentImages } from '../modules/media/content-images';
+import { CommandError, type CliCommand } from '../../kernel/command';
+import type { AppServices } from '../../services';
+import { exportContent } from './content-export';
+import { ContentFileError } from './content-file';
+import { importContent } from './content-import';
+import { ContentImageError, ingestContentImages } from '../media/content-images';
 
 function readContentFile(file: string): unknown {
   try {

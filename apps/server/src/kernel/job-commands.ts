@@ -1,13 +1,15 @@
-import { CommandError, type CliCommand } from '../cli/command';
+import { CommandError, type CliCommand } from './command';
+import type { ScheduledJob } from './job';
 import { JobScheduler } from './scheduler';
 
-export const jobCommands: CliCommand[] = [
+/** The scheduler's operator commands over the given jobs (every feature's: modules/registry.ts). */
+export const jobCommands = (jobs: readonly ScheduledJob[]): CliCommand[] => [
   {
     name: 'jobs:list',
     usage: 'jobs:list',
     summary: 'List the scheduled jobs with their interval and last run (any node)',
     async run(services, _args, out) {
-      const scheduler = new JobScheduler(services, { intervals: services.env.jobIntervals });
+      const scheduler = new JobScheduler(services, { jobs, intervals: services.env.jobIntervals });
       for (const job of scheduler.jobList) {
         const last = await services.db
           .selectFrom('job_runs')
@@ -30,7 +32,7 @@ export const jobCommands: CliCommand[] = [
     usage: 'jobs:run <job>',
     summary: 'Run a scheduled job now (waits for no timer; still one node at a time)',
     async run(services, [name], out) {
-      const scheduler = new JobScheduler(services, { intervals: services.env.jobIntervals });
+      const scheduler = new JobScheduler(services, { jobs, intervals: services.env.jobIntervals });
       const names = scheduler.jobList.map((job) => job.name);
       if (!name || !names.includes(name)) {
         throw new CommandError(`Usage: jobs:run <job>   (jobs: ${names.join(', ')})`);

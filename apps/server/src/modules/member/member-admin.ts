@@ -8,9 +8,9 @@ import type {
 } from '@kezhan/contract/admin/members';
 import type { Db } from '../../shared/db/database';
 import { BusinessError } from '../../shared/http/errors';
-import { isBoundMobile } from '../member/member-detail';
-import { COURSE_NOT_FOUND } from './course-admin';
-import { rejectingDuplicate } from '../member/profile-service';
+import { isBoundMobile } from './member-detail';
+import { COURSE_NOT_FOUND } from '../admin/course-admin';
+import { rejectingDuplicate } from './profile-service';
 import { deliverGoods, revokeGoods } from '../orders/delivery';
 import '../courses/tables';
 import '../orders/tables';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { JobScheduler } from './scheduler';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { JobScheduler } from '../../kernel/scheduler';
+import { JOBS } from '../registry';
 import { purgeExpiredRecords } from './purge';
 
 const DAY = 86_400_000;
@@ -79,7 +80,7 @@ describe('purge-expired-records job', () => {
       .insertInto('user_login_records')
       .values({ user_id: memberId, jti: 'expired-for-job', expires_at: new Date(Date.now() - DAY) })
       .execute();
-    const scheduler = new JobScheduler(t.services);
+    const scheduler = new JobScheduler(t.services, { jobs: JOBS });
     const outcome = await scheduler.runNow('purge-expired-records');
     expect(outcome).toMatchObject({ outcome: 'succeeded', result: { login_records: 1 } });
     const run = await t.services.db

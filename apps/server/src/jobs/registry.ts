@@ -1,2 +1,0 @@
-// The jobs come from the feature modules (modules/registry.ts); re-exported, never re-evaluated here.
-export { JOBS } from '../modules/registry';
