@@ -23,6 +23,7 @@ describe('feature modules', () => {
       'media-transcode',
       'message-broadcasts',
       'purge-expired-records',
+      'resend-automatic-refunds',
     ]);
     expect(LOGIN_HOOKS).toHaveLength(1);
   });

@@ -13,6 +13,7 @@ import {
   toAdminRefund,
 } from './admin-orders';
 import { findOrderByNumber, OrderOperationError } from './operator';
+import { lockMember } from './payable';
 import { paymentText } from './payment-names';
 import { refundOrder } from './refunds';
 import { settleInTransaction } from './settle';
@@ -52,8 +53,12 @@ export default async function adminOrderRoutes(app: FastifyInstance) {
   adminRoute(app, adminOrdersApi.markPaid, async (request) => {
     const orderNo = request.params.order_no;
     const actor = actorOf(request);
+    // Read before the transaction: with PGlite's one connection a read outside it would wait forever.
+    const snapshot = await settings.snapshot();
     await operatorStep(
       db.transaction().execute(async (trx) => {
+        // The member's lock before the order's, in the order settling takes them.
+        await lockMember(trx, (await findOrderByNumber(trx, orderNo)).user_id);
         const order = await findOrderByNumber(trx, orderNo, { lock: true });
         if (!canMarkPaid(order))
           throw new OrderOperationError(
@@ -65,7 +70,7 @@ export default async function adminOrderRoutes(app: FastifyInstance) {
         const reference = request.body.reference || `manual-${at.getTime()}`;
         const result = await settleInTransaction(
           trx,
-          await settings.snapshot(),
+          snapshot,
           {
             source: 'handPay',
             signs: ['handPay'],
@@ -77,6 +82,10 @@ export default async function adminOrderRoutes(app: FastifyInstance) {
           },
           at,
         );
+        if (result.outcome === 'rejected' && result.refusal)
+          throw new OrderOperationError(
+            `学员已拥有「${result.refusal.goodsName}」，无需确认收款，请将这笔转账退回学员`,
+          );
         if (result.outcome !== 'paid') throw new OrderOperationError('订单状态已变化，请刷新后重试');
         await audit(trx, request, {
           action: 'order.mark_paid',

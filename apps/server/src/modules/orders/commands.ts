@@ -274,8 +274,6 @@ export const commerceCommands: CliCommand[] = [
       if (result.outcome === 'rejected')
         throw new CommandError(`Order ${orderNo} not paid: ${result.reason}`);
       out.line(`Order ${orderNo} paid (￥${order.amount}) and delivered to user ${order.user_id}`);
-      if (!result.firstDelivery)
-        out.line('Warning: the member already owned this course; refund this payment');
     },
   },
   {

@@ -1,5 +1,11 @@
 import { sql } from 'kysely';
 import type { Db } from '../../shared/db/database';
+import { OPEN_STATUSES, transition } from './order-state';
+import { releasePromoUses } from './promo-codes';
+import type { GoodsType } from './tables';
+
+/** `cancel_reason` of an open order whose goods another payment (or a grant) delivered. */
+export const SUPERSEDED = 'superseded';
 
 export interface DeliveredGoods {
   goods_type: string;
@@ -12,7 +18,10 @@ export interface DeliveredGoods {
  * one more subscriber on the course. A VIP plan: the plan becomes the member's role and the
  * expiry moves `expire_days` past the later of now and the current expiry (periods stack). A single
  * lesson (VIDEO, only on orders brought from MeEdu, which sold lessons alone before v4.7): the
- * `user_videos` row. Returns false when a course or lesson was already owned (a second payment).
+ * `user_videos` row. The member's other open orders for the same goods are cancelled
+ * (`superseded`), so none of them can be paid a second time: for a course or lesson always, for a
+ * VIP plan when an order delivers it (an operator's gift of days does not answer a purchase the
+ * member has started). Returns false when a course or lesson was already owned.
  */
 export async function deliverGoods(
   trx: Db,
@@ -20,7 +29,11 @@ export async function deliverGoods(
   paidAmount: number,
   goods: DeliveredGoods,
   now: Date,
+  order?: { id: number; order_id: string },
 ): Promise<boolean> {
+  if (goods.goods_type !== 'ROLE' || order) {
+    await cancelSupersededOrders(trx, userId, goods, order, now);
+  }
   if (goods.goods_type === 'COURSE') {
     const inserted = await trx
       .insertInto('user_courses')
@@ -98,4 +111,36 @@ export async function revokeGoods(trx: Db, userId: number, goods: DeliveredGoods
       .where('video_id', '=', goods.goods_id)
       .execute();
   }
+}
+
+/** Cancels the member's open orders for these goods, except the one delivering them. */
+async function cancelSupersededOrders(
+  trx: Db,
+  userId: number,
+  goods: DeliveredGoods,
+  by: { id: number; order_id: string } | undefined,
+  now: Date,
+): Promise<void> {
+  let query = trx
+    .selectFrom('orders as o')
+    .innerJoin('order_goods as g', 'g.order_id', 'o.id')
+    .select('o.id')
+    .where('o.user_id', '=', userId)
+    .where('o.status', 'in', [...OPEN_STATUSES])
+    .where('g.goods_type', '=', goods.goods_type as GoodsType)
+    .where('g.goods_id', '=', goods.goods_id);
+  if (by) query = query.where('o.id', '!=', by.id);
+  const open = await query.execute();
+  const cancelled = await transition(
+    trx,
+    'cancel',
+    { ids: open.map((row) => row.id) },
+    { cancelled_at: now, cancel_reason: SUPERSEDED, updated_at: now },
+    { actor: 'system', note: by ? `superseded by order ${by.order_id}` : 'goods granted' },
+  );
+  await releasePromoUses(
+    trx,
+    cancelled.map((row) => row.id),
+    now,
+  );
 }

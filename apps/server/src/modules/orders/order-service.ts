@@ -5,7 +5,8 @@ import type { AppServices } from '../../services';
 import type { Db } from '../../shared/db/database';
 import { BusinessError } from '../../shared/http/errors';
 import { isoTimestamp } from '../../shared/time';
-import { canTransition, isOpen, statusText, transition } from './order-state';
+import { isOpen, statusText, transition } from './order-state';
+import { ORDER_STATUS_ERROR_MESSAGE, assertPayable, deliveryRefusal, lockMember } from './payable';
 import { PAYMENT_NAMES, paymentText } from './payment-names';
 import { claimPromoCode, findPromoCode, promoDiscount, promoRefusal, releasePromoUses } from './promo-codes';
 import { settleInTransaction } from './settle';
@@ -14,7 +15,6 @@ import type { GoodsType, OrdersTable } from './tables';
 export const NOT_FOUND_MESSAGE = '错误';
 export const COURSE_NOT_FOR_SALE_MESSAGE = '当前课程无法购买';
 export const ALREADY_OWNED_MESSAGE = '请勿重复购买';
-export const ORDER_STATUS_ERROR_MESSAGE = '订单状态错误';
 
 /** Unpaid and paying orders are cancelled this long after creation. */
 export const ORDER_TTL_MINUTES = 60;
@@ -216,18 +216,17 @@ export async function findMemberOrder(db: Db, userId: number, orderNo: string): 
   return order;
 }
 
-/** Throws `订单状态错误` unless the member may (still) pay this order. */
-export function assertPayable(order: OrderRow): void {
-  if (!canTransition(order.status, 'start')) throw new BusinessError(ORDER_STATUS_ERROR_MESSAGE);
-}
-
 /**
  * The member chose a gateway: the order becomes "paying" with it (again, when they switch).
- * The payment start is logged so support can follow an order's story.
+ * Under the member's lock (a delivery of the same goods waits or is seen), an order whose goods
+ * would not be delivered is refused. The payment start is logged so support can follow an order's story.
  */
 export async function startPayment(services: AppServices, order: OrderRow, sign: string): Promise<OrderRow> {
   const now = services.now();
   return services.db.transaction().execute(async (trx) => {
+    await lockMember(trx, order.user_id);
+    const refusal = await deliveryRefusal(trx, order);
+    if (refusal) throw new BusinessError(refusal.message);
     const [started] = await transition(
       trx,
       'start',
@@ -254,8 +253,13 @@ export async function startPayment(services: AppServices, order: OrderRow, sign:
 /** `POST /api/v3/order/pay/handPay`: switch to manual transfer (if still open) and answer the instructions. */
 export async function chooseHandPay(services: AppServices, userId: number, orderNo: string): Promise<void> {
   const order = await findMemberOrder(services.db, userId, orderNo);
-  if (order.payment === 'handPay' && order.status === ORDER_STATUS.PAYING) return;
-  assertPayable(order);
+  if (order.payment === 'handPay' && order.status === ORDER_STATUS.PAYING) {
+    // Asked again (the instructions page reloaded): still refused once the goods are the member's.
+    const refusal = await deliveryRefusal(services.db, order);
+    if (refusal) throw new BusinessError(refusal.message);
+    return;
+  }
+  await assertPayable(services.db, order);
   await startPayment(services, order, 'handPay');
 }
 

@@ -17,6 +17,7 @@ import { notifyMember } from '../messages/notify';
 import { revokeGoods } from './delivery';
 import { findOrderByNumber, OrderOperationError } from './operator';
 import { transition } from './order-state';
+import { lockMember } from './payable';
 import type { OrdersTable, RefundsTable } from './tables';
 
 /**
@@ -56,13 +57,19 @@ const MANUAL_SIGNS = new Set(['handPay', '']);
 
 const GATEWAY_NAMES: Record<string, string> = { alipay: '支付宝', wechat: '微信支付', sandbox: '模拟支付' };
 
+/** Which gateway returns money paid with `payment`: `manual` for money outside any gateway. */
+function refundGatewayName(payment: string): string {
+  if (MANUAL_SIGNS.has(payment)) return 'manual';
+  return WECHAT_SIGNS.has(payment) ? 'wechat' : payment;
+}
+
 /** The gateway that returns this order's money, or `manual`; undefined when not set up here. */
 function refundGatewayOf(
   gateways: PaymentGateways,
   payment: string,
 ): { name: string; gateway?: RefundingGateway } | undefined {
-  if (MANUAL_SIGNS.has(payment)) return { name: 'manual' };
-  const name = WECHAT_SIGNS.has(payment) ? 'wechat' : payment;
+  const name = refundGatewayName(payment);
+  if (name === 'manual') return { name };
   const gateway =
     name === 'alipay'
       ? gateways.alipay
@@ -94,7 +101,7 @@ async function openRefund(
   orderNo: string,
   input: RefundInput,
   onCreated?: (trx: Db, refund: RefundRow, order: OrderRow) => Promise<void>,
-): Promise<{ refund: RefundRow; order: OrderRow; created: boolean; gateway?: RefundingGateway }> {
+): Promise<{ refund: RefundRow; order: OrderRow; created: boolean }> {
   const now = services.now();
   const gateways = paymentGatewaysFor(services);
   return services.db.transaction().execute(async (trx) => {
@@ -107,7 +114,7 @@ async function openRefund(
         .where('order_id', '=', order.id)
         .where('request_key', '=', input.requestKey)
         .executeTakeFirst();
-      if (earlier) return { refund: earlier, order, created: false, gateway: route?.gateway };
+      if (earlier) return { refund: earlier, order, created: false };
     }
     if (order.status !== ORDER_STATUS.PAID) throw new OrderOperationError('只有已支付的订单可以退款');
     if (!route)
@@ -138,7 +145,7 @@ async function openRefund(
       .returningAll()
       .executeTakeFirstOrThrow();
     await onCreated?.(trx, refund, order);
-    return { refund, order, created: true, gateway: route.gateway };
+    return { refund, order, created: true };
   });
 }
 
@@ -157,21 +164,34 @@ export async function refundOrder(
   // A repeated request resends only what the gateway has not acknowledged yet (same number).
   if (opened.refund.status !== 'processing' || (!opened.created && opened.refund.gateway_refund_no))
     return opened.refund;
+  return sendRefund(services, opened.refund, opened.order);
+}
+
+/**
+ * Step 2 (see above) for a refund still `processing`: asks its gateway (again, with the same
+ * `out_refund_no`, which the gateway refunds once) and applies the answer. Answers the refund
+ * as it stands afterwards.
+ */
+export async function sendRefund(
+  services: AppServices,
+  refund: RefundRow,
+  order: OrderRow,
+): Promise<RefundRow> {
   let answer: RefundAnswer;
-  if (opened.refund.gateway === 'manual') {
+  if (refund.gateway === 'manual') {
     answer = { status: 'succeeded', gatewayRefundNo: '' };
-  } else if (!opened.gateway) {
-    return opened.refund;
   } else {
+    const gateway = refundGatewayOf(paymentGatewaysFor(services), order.payment)?.gateway;
+    if (!gateway) return refund;
     try {
-      answer = await opened.gateway.refund(
+      answer = await gateway.refund(
         {
-          outTradeNo: opened.order.order_id,
-          tradeNo: opened.order.trade_no,
-          outRefundNo: opened.refund.out_refund_no,
-          refundCents: opened.refund.amount * 100,
-          totalCents: opened.order.amount * 100,
-          reason: opened.refund.reason,
+          outTradeNo: order.order_id,
+          tradeNo: order.trade_no,
+          outRefundNo: refund.out_refund_no,
+          refundCents: refund.amount * 100,
+          totalCents: order.amount * 100,
+          reason: refund.reason,
           notifyUrl: `${services.env.appUrl}/payment/callback/wechat/refund`,
         },
         services.now(),
@@ -181,17 +201,81 @@ export async function refundOrder(
       return services.db
         .updateTable('refunds')
         .set({ failure_reason: error.message.slice(0, 500), updated_at: services.now() })
-        .where('id', '=', opened.refund.id)
+        .where('id', '=', refund.id)
         .returningAll()
         .executeTakeFirstOrThrow();
     }
   }
-  await completeRefund(services.db, opened.refund.out_refund_no, answer, services.now());
-  return services.db
+  await completeRefund(services.db, refund.out_refund_no, answer, services.now());
+  return services.db.selectFrom('refunds').selectAll().where('id', '=', refund.id).executeTakeFirstOrThrow();
+}
+
+/** `request_key` of the refund that returns a payment which delivered nothing (one per order). */
+export const AUTOMATIC_REFUND_KEY = 'duplicate-payment';
+export const AUTOMATIC_REFUND_REASON = '重复支付，自动原路退款';
+
+/**
+ * Inside the settling transaction, with the order just paid and locked: writes the full refund of
+ * a payment that delivered nothing (`processing`, goods not taken back: the member keeps what they
+ * already had). The caller sends it once the transaction has committed (`sendRefund`); the
+ * `resend-automatic-refunds` job sends any that a crash or an unreachable gateway left behind.
+ * One per order (`request_key`), so a replayed notification never refunds twice.
+ */
+export async function openAutomaticRefund(trx: Db, order: OrderRow, now: Date): Promise<RefundRow> {
+  const earlier = await trx
     .selectFrom('refunds')
     .selectAll()
-    .where('id', '=', opened.refund.id)
+    .where('order_id', '=', order.id)
+    .where('request_key', '=', AUTOMATIC_REFUND_KEY)
+    .executeTakeFirst();
+  if (earlier) return earlier;
+  return trx
+    .insertInto('refunds')
+    .values({
+      order_id: order.id,
+      amount: order.amount,
+      reason: AUTOMATIC_REFUND_REASON,
+      revoked_goods: 0,
+      status: 'processing',
+      out_refund_no: `R${randomBytes(12).toString('hex')}`,
+      request_key: AUTOMATIC_REFUND_KEY,
+      gateway: refundGatewayName(order.payment),
+      administrator: 'system',
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** Automatic refunds not acknowledged by their gateway this long after the last attempt are sent again. */
+const RESEND_AFTER_MS = 5 * 60_000;
+
+/**
+ * The job behind automatic refunds: sends again (same `out_refund_no`) every one still
+ * `processing` that its gateway has not acknowledged, e.g. after a crash between the payment's
+ * transaction and the gateway call, or while the gateway was unreachable.
+ */
+export async function resendAutomaticRefunds(services: AppServices, now: Date): Promise<{ sent: number }> {
+  const pending = await services.db
+    .selectFrom('refunds')
+    .selectAll()
+    .where('request_key', '=', AUTOMATIC_REFUND_KEY)
+    .where('status', '=', 'processing')
+    .where('gateway_refund_no', '=', '')
+    .where('updated_at', '<', new Date(now.getTime() - RESEND_AFTER_MS))
+    .orderBy('id')
+    .limit(100)
+    .execute();
+  for (const refund of pending) {
+    const order = await services.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', refund.order_id)
+      .executeTakeFirstOrThrow();
+    await sendRefund(services, refund, order);
+  }
+  return { sent: pending.length };
 }
 
 /**
@@ -207,12 +291,14 @@ export async function completeRefund(
 ): Promise<'applied' | 'duplicate' | 'unknown'> {
   return db.transaction().execute(async (trx) => {
     const found = await trx
-      .selectFrom('refunds')
-      .select('order_id')
-      .where('out_refund_no', '=', outRefundNo)
+      .selectFrom('refunds as r')
+      .innerJoin('orders as o', 'o.id', 'r.order_id')
+      .select(['r.order_id', 'o.user_id'])
+      .where('r.out_refund_no', '=', outRefundNo)
       .executeTakeFirst();
     if (!found) return 'unknown';
-    // The order first, then the refund: the same order as `openRefund`, so the two never deadlock.
+    // The member, the order, then the refund: the order settling takes them in the same order.
+    await lockMember(trx, found.user_id);
     const order = await trx
       .selectFrom('orders')
       .selectAll()

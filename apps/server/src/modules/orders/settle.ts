@@ -6,9 +6,11 @@ import type { SettingsSnapshot } from '../../shared/settings/settings-service';
 import { recordCredit1 } from '../credits/credit-records';
 import { notifyMember } from '../messages/notify';
 import { deliverGoods } from './delivery';
-import { transition } from './order-state';
+import { canTransition, transition } from './order-state';
+import { deliveryRefusal, lockMember, type DeliveryRefusal } from './payable';
 import { PAYMENT_NAMES } from './payment-names';
-import { reclaimPromoUse } from './promo-codes';
+import { reclaimPromoUse, releasePromoUses } from './promo-codes';
+import { openAutomaticRefund, type RefundRow } from './refunds';
 import type { OrdersTable, PaymentOutcome } from './tables';
 
 /**
@@ -33,11 +35,27 @@ export interface ConfirmedPayment {
 type OrderRow = Selectable<OrdersTable>;
 
 export type SettleResult =
-  | { outcome: 'paid'; order: OrderRow; firstDelivery: boolean }
+  | { outcome: 'paid'; order: OrderRow }
+  /** The money arrived but the goods were already the member's: nothing delivered, `refund` opened. */
+  | { outcome: 'refund'; order: OrderRow; refund: RefundRow; reason: string }
   | { outcome: 'duplicate'; order: OrderRow; reason: string }
-  | { outcome: 'rejected'; order?: OrderRow; reason: string };
+  /** `refusal`: a manual transfer confirmed for goods the member already has. */
+  | { outcome: 'rejected'; order?: OrderRow; reason: string; refusal?: DeliveryRefusal };
 
 export const paidMessage = (orderNo: string) => `订单${orderNo}已支付`;
+
+/** What the member reads when a payment delivered nothing and goes back. */
+export function duplicatePaymentMessage(orderNo: string, amount: number, refusal: DeliveryRefusal): string {
+  const what =
+    refusal.kind === 'course-owned'
+      ? `您已购买课程「${refusal.goodsName}」`
+      : refusal.kind === 'video-owned'
+        ? `您已购买课时「${refusal.goodsName}」`
+        : refusal.kind === 'vip-superseded'
+          ? `您已开通「${refusal.goodsName}」，本订单是重复支付`
+          : `「${refusal.goodsName}」无法延长您的会员有效期`;
+  return `${what}，订单${orderNo}支付的${amount}元将原路退回，无需任何操作。`;
+}
 
 /** `credit1_reward.paid_order` is a ratio of the amount paid (e.g. `0.1`); empty or invalid = none. */
 export function paidOrderCredit(setting: string, amount: number): number {
@@ -57,10 +75,17 @@ export function settlePayment(
 }
 
 /**
- * The only way an order becomes paid. Checks the order and the amount, moves the order to paid
- * with one conditional UPDATE (a replayed or concurrent confirmation finds it already paid and
- * changes nothing), then delivers the goods, tells the member, grants the rewards and logs the
- * event — all inside the caller's transaction. A rejection changes nothing but the log.
+ * The only way an order becomes paid. Checks the order and the amount, takes the member's lock
+ * (two payments for the same goods settle one after the other), moves the order to paid with one
+ * conditional UPDATE (a replayed or concurrent confirmation finds it already paid and changes
+ * nothing), then delivers the goods, cancels the member's other open orders for them, tells the
+ * member, grants the rewards and logs the event — all inside the caller's transaction. A
+ * rejection changes nothing but the log.
+ *
+ * Money for goods the member already has (a payment that was under way when another one
+ * delivered them) is kept paid but delivers nothing: a full refund is opened, the member is told,
+ * and the caller sends the refund after the commit. An operator confirming a manual transfer for
+ * such an order is refused instead: the transfer goes back by hand.
  */
 export async function settleInTransaction(
   trx: Db,
@@ -68,11 +93,15 @@ export async function settleInTransaction(
   payment: ConfirmedPayment,
   now: Date,
 ): Promise<SettleResult> {
-  const order = await trx
+  const found = await trx
     .selectFrom('orders')
-    .selectAll()
+    .select(['id', 'user_id'])
     .where('order_id', '=', payment.outTradeNo)
     .executeTakeFirst();
+  // The member's lock first, then the order as it stands once another delivery has committed.
+  if (found) await lockMember(trx, found.user_id);
+  const order =
+    found && (await trx.selectFrom('orders').selectAll().where('id', '=', found.id).executeTakeFirst());
   const log = (outcome: PaymentOutcome, reason: string, orderId: number | null) =>
     trx
       .insertInto('order_payments')
@@ -97,6 +126,13 @@ export async function settleInTransaction(
     const reason = `amount mismatch: paid ${payment.amountCents} cents, order needs ${order.amount * 100}`;
     await log('rejected', reason, order.id);
     return { outcome: 'rejected', order, reason };
+  }
+
+  const refusal = order.amount > 0 ? await deliveryRefusal(trx, order) : null;
+  if (refusal && payment.source === 'handPay' && canTransition(order.status, 'pay')) {
+    const reason = `goods already delivered (${refusal.kind}): return the transfer`;
+    await log('rejected', reason, order.id);
+    return { outcome: 'rejected', order, reason, refusal };
   }
 
   const sign = payment.signs.includes(order.payment) ? order.payment : (payment.signs[0] ?? order.payment);
@@ -132,16 +168,22 @@ export async function settleInTransaction(
       : { outcome: 'rejected', order: current, reason };
   }
 
+  if (refusal) {
+    await releasePromoUses(trx, [order.id], now);
+    const refund = await openAutomaticRefund(trx, paid, now);
+    await notifyMember(trx, order.user_id, duplicatePaymentMessage(order.order_id, order.amount, refusal));
+    const reason = `nothing delivered (${refusal.kind}): refunded automatically by ${refund.out_refund_no}`;
+    await log('paid', reason, order.id);
+    return { outcome: 'refund', order: paid, refund, reason };
+  }
+
   if (order.status === ORDER_STATUS.CANCELLED) await reclaimPromoUse(trx, order.id, now);
   const goods = await trx
     .selectFrom('order_goods')
     .select(['goods_type', 'goods_id', 'expire_days'])
     .where('order_id', '=', order.id)
     .execute();
-  let firstDelivery = true;
-  for (const item of goods) {
-    firstDelivery = (await deliverGoods(trx, order.user_id, order.amount, item, now)) && firstDelivery;
-  }
+  for (const item of goods) await deliverGoods(trx, order.user_id, order.amount, item, now, order);
 
   await notifyMember(trx, order.user_id, paidMessage(order.order_id));
   const credit = paidOrderCredit(settings.text('credit1_reward.paid_order'), order.amount);
@@ -156,8 +198,8 @@ export async function settleInTransaction(
   }
   if (order.promo_code_id !== null) await rewardPromoOwner(trx, order.promo_code_id, order.user_id);
 
-  await log('paid', firstDelivery ? '' : 'course already owned before this payment: refund it', order.id);
-  return { outcome: 'paid', order: paid, firstDelivery };
+  await log('paid', '', order.id);
+  return { outcome: 'paid', order: paid };
 }
 
 /** The owner of an invite code earns `invite_user_reward` yuan of invite balance per paid order. */

@@ -6,6 +6,7 @@ import { handPayInstructions } from '../../providers/payment/hand-pay';
 import { BusinessError } from '../../shared/http/errors';
 import { route } from '../../shared/http/route';
 import { chooseHandPay, findMemberOrder } from '../orders/order-service';
+import { deliveryRefusal } from '../orders/payable';
 import { cashierSession } from '../orders/unified-order';
 import { amountText, escapeHtml, page } from './gateway-routes';
 import { renderSVG } from 'uqr';
@@ -64,6 +65,8 @@ export default async function cashierRoutes(app: FastifyInstance) {
     if (!found) return page(reply, '收银台', '<p>参数错误</p>', 400);
     const { order } = found;
     if (order.status === ORDER_STATUS.PAID) return successPage(reply, sUrl);
+    const refusal = await deliveryRefusal(services.db, order);
+    if (refusal) return page(reply, '收银台', `<p>${escapeHtml(refusal.message)}</p>`, 409);
     if (order.status === ORDER_STATUS.CANCELLED) return page(reply, '收银台', '<p>订单已取消</p>', 410);
     const goods = await services.db
       .selectFrom('order_goods')

@@ -8,8 +8,10 @@ import { failure } from '../../shared/http/envelope';
 import { RATE_LIMITED_MESSAGE } from '../../shared/http/error-handler';
 import { siteRedirectPolicy } from '../../shared/http/redirect-policy';
 import type { SettingsSnapshot } from '../../shared/settings/settings-service';
-import { ORDER_TTL_MINUTES, assertPayable, findMemberOrder, startPayment } from '../orders/order-service';
+import { ORDER_TTL_MINUTES, findMemberOrder, startPayment } from '../orders/order-service';
+import { assertPayable } from '../orders/payable';
 import { PAYMENT_NAMES } from '../orders/payment-names';
+import { sendRefund } from '../orders/refunds';
 import { settlePayment } from '../orders/settle';
 import type { PaymentGateways } from '../../providers/payment/create-payment-gateways';
 import {
@@ -74,7 +76,7 @@ export async function issuePayTicket(
   orderNo: string,
 ): Promise<PayTicket> {
   const order = await findMemberOrder(services.db, userId, orderNo);
-  assertPayable(order);
+  await assertPayable(services.db, order);
   return issueNavigationTicket(services.store, PAY_TICKET, { userId, orderNo });
 }
 
@@ -145,7 +147,7 @@ export async function beginBrowserPayment(
   if (payment.sign === 'handPay' || !offered.includes(payment.sign as PaymentSign))
     throw new BusinessError('错误');
   const order = await findMemberOrder(services.db, payment.userId, payment.orderNo);
-  assertPayable(order);
+  await assertPayable(services.db, order);
   const now = services.now();
   const expiresAt = new Date(order.created_at.getTime() + ORDER_TTL_MINUTES * 60_000);
   if (expiresAt.getTime() - now.getTime() < 60_000) throw new BusinessError(ORDER_EXPIRED_MESSAGE);
@@ -235,7 +237,7 @@ export async function prepareJsapiPayment(
     quitUrl: string;
   };
   const order = await findMemberOrder(services.db, session.userId, session.orderNo);
-  assertPayable(order);
+  await assertPayable(services.db, order);
   const openid = await gateways.wechat.openidFromCode(code);
   const goods = await services.db
     .selectFrom('order_goods')
@@ -313,8 +315,18 @@ export async function applyVerifiedNotification(
     log.warn({ source, orderNo: verified.outTradeNo, reason: result.reason }, 'payment notification refused');
   else if (result.outcome === 'duplicate' && result.reason !== 'already paid')
     log.error({ source, orderNo: verified.outTradeNo, reason: result.reason }, 'order paid twice');
-  else if (result.outcome === 'paid' && !result.firstDelivery)
-    log.error({ source, orderNo: verified.outTradeNo }, 'paid for a course already owned');
+  else if (result.outcome === 'refund') {
+    log.warn(
+      { source, orderNo: verified.outTradeNo, reason: result.reason },
+      'payment refunded: goods already the member’s',
+    );
+    const refund = await sendRefund(services, result.refund, result.order);
+    if (refund.status !== 'succeeded')
+      log.warn(
+        { orderNo: verified.outTradeNo, status: refund.status, failure: refund.failure_reason },
+        'automatic refund not completed yet',
+      );
+  }
   return result.outcome !== 'rejected';
 }
 

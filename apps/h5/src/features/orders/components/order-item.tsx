@@ -1,3 +1,4 @@
+import { ORDER_STATUS } from '@kezhan/contract/browser';
 import type { MemberOrder } from '@kezhan/contract/orders';
 import Button from 'antd-mobile/es/components/button';
 import { useNavigate } from 'react-router-dom';
@@ -6,10 +7,14 @@ import { changeTime } from '@/shared/utils/time';
 
 const GOODS_TYPES: Record<string, CheckoutGoodsType> = { COURSE: 'vod', ROLE: 'role' };
 
+/** Only an order still open: a cancelled one (e.g. its course was bought by another order) never. */
+const stillOpen = (order: MemberOrder) =>
+  order.continue_pay && (order.status === ORDER_STATUS.UNPAID || order.status === ORDER_STATUS.PAYING);
+
 function continueUrl(order: MemberOrder): string | null {
   const goods = order.goods[0];
   const type = goods ? GOODS_TYPES[goods.goods_type] : undefined;
-  if (!order.continue_pay || !goods || !type) return null;
+  if (!stillOpen(order) || !goods || !type) return null;
   return checkoutUrl({
     type,
     id: goods.goods_id,

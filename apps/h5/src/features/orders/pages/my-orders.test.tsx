@@ -159,6 +159,26 @@ describe('/member/order', () => {
     expect(params.get('order_amount')).toBe('100');
   });
 
+  it('a cancelled order offers no 继续支付, even when an older server still says continue_pay', async () => {
+    api(() =>
+      ok(
+        page([
+          memberOrder({ id: 1, name: '已取消的订单', status: 7, status_text: '已取消', payment_text: '' }),
+          {
+            ...memberOrder({ id: 2, name: '旧服务器的订单', status: 7, status_text: '已取消' }),
+            continue_pay: true,
+          },
+        ]),
+      ),
+    );
+    renderApp('/member/order');
+    const cancelled = await screen.findByRole('article', { name: '已取消的订单' });
+    expect(within(cancelled).getByText('已取消')).toBeInTheDocument();
+    expect(within(cancelled).queryByRole('button', { name: '继续支付' })).toBeNull();
+    const stale = screen.getByRole('article', { name: '旧服务器的订单' });
+    expect(within(stale).queryByRole('button', { name: '继续支付' })).toBeNull();
+  });
+
   it('no orders → 暂无订单 with 去选课; the back arrow always returns to /member', async () => {
     api(() => ok(page([])));
     const { router } = renderApp('/member/order');
