@@ -29,7 +29,9 @@ describe('what ffmpeg may read', () => {
         'mov,matroska,mpegts,mpeg,avi,flv,asf',
       ]);
     }
-    expect(transcodeArgs({ ...plan, allowPlaylist: true })).toContain('mov,matroska,mpegts,mpeg,avi,flv,asf,hls');
+    expect(transcodeArgs({ ...plan, allowPlaylist: true })).toContain(
+      'mov,matroska,mpegts,mpeg,avi,flv,asf,hls',
+    );
   });
 });
 
@@ -71,7 +73,11 @@ describe.skipIf(!ffmpegInstalled)('crafted sources never reach another file or a
     fs.writeFileSync(text, 'this is not a video at all');
     for (const file of [concat, text]) {
       const asset = await transcode(file);
-      expect(asset).toMatchObject({ status: 'failed', failure_reason: '无法识别的视频文件', generation: null });
+      expect(asset).toMatchObject({
+        status: 'failed',
+        failure_reason: '无法识别的视频文件',
+        generation: null,
+      });
     }
     expect(hits).toEqual([]);
   }, 60_000);

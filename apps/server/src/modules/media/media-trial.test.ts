@@ -69,7 +69,11 @@ describe.skipIf(!ffmpegInstalled)('trial of at least the lesson length; bounded 
       expect(play.data.urls[0].url).toContain(`/media/hls/${video}/full/master.m3u8?t=`);
     }
     // Nothing was queued: same generation, no claimable asset.
-    expect(await asset(video)).toMatchObject({ status: 'ready', attempts: 1, generation: published.generation });
+    expect(await asset(video)).toMatchObject({
+      status: 'ready',
+      attempts: 1,
+      generation: published.generation,
+    });
     expect(await t.services.media.claimNext()).toBeNull();
 
     // The trial member plays and decrypts the whole stream.
