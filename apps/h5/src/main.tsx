@@ -7,11 +7,13 @@ import { addAppScriptLinks } from './app/app-scripts';
 import { startEarlyRequests } from './shared/http/early-requests';
 import { afterNextPaint, nextTask } from './shared/layout/next-task';
 import { startTheme } from './shared/theme/theme';
+import { trackInputModality } from './shared/ui/input-modality';
 import { followReducedMotion } from './shared/ui/reduced-motion';
 
 startEarlyRequests();
 startTheme();
 followReducedMotion();
+trackInputModality();
 
 /**
  * React's runtime is evaluated in a task of its own before the app's modules, so neither makes a

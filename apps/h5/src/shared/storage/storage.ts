@@ -69,3 +69,11 @@ export function clearFaceVerify(): void {
   clearBizToken();
   clearRuleId();
 }
+
+/**
+ * The mobile number last typed into 密码登录 or 找回密码 in this tab: each page starts from it, so
+ * going back and forth between them (the back arrow, or back after a reset) keeps the number.
+ */
+const AUTH_MOBILE_KEY = 'kz-auth-mobile';
+export const getTypedMobile = () => read(sessionStorage, AUTH_MOBILE_KEY);
+export const saveTypedMobile = (mobile: string) => write(sessionStorage, AUTH_MOBILE_KEY, mobile);

@@ -38,6 +38,17 @@ describe('password login', () => {
     expect(called('POST /api/v2/login/password')[1].body).toEqual({ mobile: '13800000000', password: 'x' });
   });
 
+  it('登录 with an empty field says what is missing', async () => {
+    const { called } = mockApi({ 'GET /api/v2/other/config': () => ok(testConfig()) });
+    renderApp('/login-password');
+    fireEvent.click(await screen.findByRole('button', { name: '登录' }));
+    expect(await screen.findByText('请输入手机号')).toBeInTheDocument();
+    fireEvent.change(screen.getByPlaceholderText('请输入手机号码'), { target: { value: '13800000000' } });
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByText('请输入密码')).toBeInTheDocument();
+    expect(called('POST /api/v2/login/password')).toHaveLength(0);
+  });
+
   it('asks for an image captcha when the server wants one, and retries with a fresh image after a wrong answer', async () => {
     const answers = [fail('请输入图形验证码'), fail('图形验证码错误'), ok({ token: 'captcha-token' })];
     let image = 0;

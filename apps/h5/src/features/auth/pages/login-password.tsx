@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { NavHeader } from '@/shared/layout/nav-header';
+import { getTypedMobile, saveTypedMobile } from '@/shared/storage/storage';
 import { showToast } from '@/shared/ui/toast';
 import { isChinaMobilePhone } from '@/shared/utils/mobile';
 import { LazyCaptchaDialog } from '@/shared/verification/lazy-captcha-dialog';
@@ -21,7 +22,11 @@ export default function LoginPasswordPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'));
-  const [mobile, setMobile] = useState(params.get('mobile') ?? '');
+  const [mobile, setTypedMobile] = useState(() => getTypedMobile() || (params.get('mobile') ?? ''));
+  const setMobile = (value: string) => {
+    setTypedMobile(value);
+    saveTypedMobile(value);
+  };
   const [password, setPassword] = useState('');
   const [loading, setLoading] = useState(false);
   const [captchaAsked, setCaptchaAsked] = useState(false);
@@ -50,12 +55,19 @@ export default function LoginPasswordPage() {
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
-    if (!mobile) return;
+    // The button is always there to tap: it says what is missing instead of doing nothing.
+    if (!mobile) {
+      showToast('请输入手机号');
+      return;
+    }
     if (!isChinaMobilePhone(mobile)) {
       showToast('请输入正确的手机号');
       return;
     }
-    if (!password) return;
+    if (!password) {
+      showToast('请输入密码');
+      return;
+    }
     setLoading(true);
     try {
       await attempt({ mobile, password });

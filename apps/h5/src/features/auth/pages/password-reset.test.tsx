@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok, testConfig, type Handler } from '@/test/mock-api';
 import { renderApp } from '@/test/render-app';
@@ -39,6 +39,28 @@ describe('忘记密码', () => {
     expect(router.state.location.pathname).toBe('/password-reset');
     expect(screen.getByPlaceholderText('请输入手机号码')).toHaveValue('13800000000');
     await waitFor(() => expect(document.title).toBe('找回密码'));
+  });
+
+  it('the mobile is kept on the way back to 密码登录: going back, and after a reset with a corrected number', async () => {
+    api();
+    const { router } = renderApp('/login-password');
+    fireEvent.change(await screen.findByPlaceholderText('请输入手机号码'), {
+      target: { value: '13800000000' },
+    });
+    fireEvent.click(screen.getByRole('link', { name: '忘记密码' }));
+    await screen.findByRole('heading', { name: '找回密码', level: 1 });
+    await act(() => router.navigate(-1));
+    expect(await screen.findByRole('heading', { name: '登录', level: 1 })).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('请输入手机号码')).toHaveValue('13800000000');
+
+    fireEvent.click(screen.getByRole('link', { name: '忘记密码' }));
+    await screen.findByRole('heading', { name: '找回密码', level: 1 });
+    await toSmsStep('13900000000', 'newpass123');
+    fireEvent.change(screen.getByPlaceholderText('请输入短信验证码'), { target: { value: '246810' } });
+    fireEvent.click(screen.getByRole('button', { name: '重置密码' }));
+    expect(await screen.findByRole('heading', { name: '登录', level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login-password');
+    expect(screen.getByPlaceholderText('请输入手机号码')).toHaveValue('13900000000');
   });
 
   it('checks the mobile and the password before any SMS is sent', async () => {

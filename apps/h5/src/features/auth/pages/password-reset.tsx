@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { NavHeader } from '@/shared/layout/nav-header';
+import { getTypedMobile, saveTypedMobile } from '@/shared/storage/storage';
 import { showToast } from '@/shared/ui/toast';
 import { isChinaMobilePhone } from '@/shared/utils/mobile';
 import { passwordProblem } from '@/shared/utils/password';
@@ -27,7 +28,11 @@ export default function PasswordResetPage() {
   const location = useLocation();
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'));
-  const [mobile, setMobile] = useState(params.get('mobile') ?? '');
+  const [mobile, setTypedMobile] = useState(() => params.get('mobile') ?? getTypedMobile());
+  const setMobile = (value: string) => {
+    setTypedMobile(value);
+    saveTypedMobile(value);
+  };
   const [password, setPassword] = useState('');
   const [step, setStep] = useState<'form' | 'sms'>('form');
   const smsCode = useSmsCodeRequest({ mobile, scene: 'password_reset', onSent: () => setStep('sms') });

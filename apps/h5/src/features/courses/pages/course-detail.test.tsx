@@ -219,6 +219,8 @@ describe('course detail', () => {
     expect(screen.queryByText(/快来抢沙发吧/)).toBeNull();
     expect(screen.getByText('购买课程后即可参与评论')).toBeInTheDocument();
     expect(screen.queryByPlaceholderText('请输入评论内容')).toBeNull();
+    // … and the buttons to buy stay at the bottom on this tab too.
+    expect(screen.getByRole('button', { name: '购买课程' })).toBeInTheDocument();
   });
 
   it('attachments: buy first, then download through a single-use address, never the token', async () => {
@@ -236,7 +238,9 @@ describe('course detail', () => {
     fireEvent.click(screen.getByRole('button', { name: '下载 讲义.pdf' }));
     expect(await screen.findByText('请购买课程')).toBeInTheDocument();
     expect(open).not.toHaveBeenCalled();
-    expect(screen.queryByRole('button', { name: '收藏' })).toBeNull();
+    // The buy bar stays on the 课件 tab (the way to get the attachments).
+    expect(screen.getByRole('button', { name: '购买课程' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '收藏' })).toBeInTheDocument();
     first.unmount();
 
     bought = true;

@@ -140,8 +140,15 @@ export default function CourseDetailPage() {
     actions = (
       <>
         {course.is_vip_free === 1 ? (
-          <button type="button" className="kz-btn kz-btn--vip" onClick={() => navigate('/role')}>
-            VIP会员免费看
+          <button
+            type="button"
+            className="kz-btn kz-btn--vip"
+            aria-label="VIP会员免费看"
+            onClick={() => navigate('/role')}
+          >
+            {/* Two unbreakable halves: on a narrow screen it wraps as VIP会员 / 免费看, never 免费 / 看. */}
+            <span className="kz-nowrap">VIP会员</span>
+            <span className="kz-nowrap">免费看</span>
           </button>
         ) : null}
         {course.charge > 0 ? (
@@ -164,7 +171,19 @@ export default function CourseDetailPage() {
         onSelect={openVideo}
       />
     ),
-    comments: <CourseComments id={course.id} canComment={!isLogin || data.isBuy || free} />,
+    // The box to write a comment sits above them: the bar at the bottom keeps the buy buttons.
+    comments: (
+      <>
+        <div className="kz-comment-compose">
+          {isLogin && !data.isBuy && !free ? (
+            <p className="kz-detail-bar-note">购买课程后即可参与评论</p>
+          ) : (
+            <CommentComposer onSubmit={postComment} />
+          )}
+        </div>
+        <CourseComments id={course.id} canComment={!isLogin || data.isBuy || free} />
+      </>
+    ),
     attach: (
       <Attachments
         items={Array.isArray(data.attach) ? data.attach : []}
@@ -175,24 +194,14 @@ export default function CourseDetailPage() {
 
   return (
     <CourseDetailFrame course={course} tab={tab} onTabChange={setTab} panels={panels}>
-      {tab === 'intro' || tab === 'catalogue' ? (
-        <div className="kz-detail-bar">
-          <button type="button" className="kz-like" aria-pressed={collected} onClick={() => void like()}>
-            <HeartIcon on={collected} />
-            <span>{collected ? '已收藏' : '收藏'}</span>
-          </button>
-          <div className="kz-detail-actions">{actions}</div>
-        </div>
-      ) : null}
-      {tab === 'comments' ? (
-        <div className="kz-detail-bar">
-          {isLogin && !data.isBuy && !free ? (
-            <p className="kz-detail-bar-note">购买课程后即可参与评论</p>
-          ) : (
-            <CommentComposer onSubmit={postComment} />
-          )}
-        </div>
-      ) : null}
+      {/* On every tab: buying (or starting) is always one tap away. */}
+      <div className="kz-detail-bar">
+        <button type="button" className="kz-like" aria-pressed={collected} onClick={() => void like()}>
+          <HeartIcon on={collected} />
+          <span>{collected ? '已收藏' : '收藏'}</span>
+        </button>
+        <div className="kz-detail-actions">{actions}</div>
+      </div>
     </CourseDetailFrame>
   );
 }
