@@ -18,7 +18,7 @@ import { listCategories, listCourses, loadCourseDetail } from './modules/courses
 import { latestAnnouncement } from './modules/announcements/announcements-service';
 import { lazyChildLogger, loggerOptions, RequestLogController } from './shared/http/logging';
 import { ReadableLog } from './shared/http/readable-log';
-import { connectionOptions } from './shared/http/connection';
+import { closesConnection, connectionOptions } from './shared/http/connection';
 import { RedisStore } from './shared/store/redis-store';
 import { countsAgainstRateLimit } from './shared/http/rate-limit-scope';
 import { API_MODULES } from './modules/registry';
@@ -80,6 +80,7 @@ export async function buildApp(
   app.decorateRequest('member', null);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    if (closesConnection(request.raw.socket)) reply.header('connection', 'close');
     done();
   });
 

@@ -8,8 +8,8 @@ import { failure } from './envelope';
  * Timeouts of the HTTP server, so a slow or silent client cannot hold a connection: the whole
  * request (headers and body) must arrive within `requestTimeoutSeconds`, the headers within
  * 10 s of it, an idle keep-alive connection closes after 65 s (longer than nginx's 60 s upstream
- * keep-alive, so nginx never reuses a connection the node is closing), and a connection serves
- * at most 1000 requests.
+ * keep-alive, so nginx never reuses a connection the node is closing). A connection's 1000th
+ * answer closes it (`closesConnection`).
  */
 export function connectionOptions(requestTimeoutSeconds: number): FastifyHttpOptions<Server> {
   const requestTimeout = requestTimeoutSeconds * 1000;
@@ -18,7 +18,8 @@ export function connectionOptions(requestTimeoutSeconds: number): FastifyHttpOpt
     // Idle sockets (no bytes either way) are closed after this; streamed answers keep a socket busy.
     connectionTimeout: Math.max(requestTimeout * 2, 120_000),
     keepAliveTimeout: 65_000,
-    maxRequestsPerSocket: 1000,
+    // Node's own per-connection limit answers requests past it with 503: see closesConnection.
+    maxRequestsPerSocket: 0,
     http: {
       headersTimeout: Math.min(10_000, requestTimeout),
       // How often Node looks for requests past their time (its default, 30 s, would let them overstay).
@@ -26,6 +27,21 @@ export function connectionOptions(requestTimeoutSeconds: number): FastifyHttpOpt
     },
     clientErrorHandler,
   };
+}
+
+export const REQUESTS_PER_CONNECTION = 1000;
+
+const served = new WeakMap<Socket, number>();
+
+/**
+ * Counts a request on its connection; true for the connection's last one, whose answer then says
+ * `Connection: close` and Node closes the connection once it is sent. A client that sent more on
+ * it meanwhile sees the connection close (and asks again on a new one), never a 503.
+ */
+export function closesConnection(socket: Socket): boolean {
+  const count = (served.get(socket) ?? 0) + 1;
+  served.set(socket, count);
+  return count >= REQUESTS_PER_CONNECTION;
 }
 
 const CLIENT_ERROR_ANSWERS: Record<string, [number, string]> = {
