@@ -74,11 +74,14 @@ export const ensureAdminBuild = (options) =>
 
 /**
  * The environment of `npm start` / `npm run cli`: development (demo data, console SMS codes,
- * simulated payment and social login) unless NODE_ENV=production or KEZHAN_DEV is set already.
- * The server itself runs as production when started any other way (systemd unit, Docker).
+ * simulated payment and social login) only when NODE_ENV is unset or `development` and KEZHAN_DEV
+ * is not set already; any other NODE_ENV (`production`, or a misspelt `prod`) starts production.
+ * The server itself runs as production when started any other way (systemd unit, Docker), and
+ * refuses development on an address other than loopback.
  */
 export function developerEnv(source = process.env) {
-  if (source.NODE_ENV === 'production' || source.KEZHAN_DEV !== undefined) return source;
+  if (source.KEZHAN_DEV !== undefined) return source;
+  if (source.NODE_ENV && source.NODE_ENV !== 'development') return source;
   return { ...source, KEZHAN_DEV: '1' };
 }
 

@@ -1,4 +1,4 @@
-import { readEnv } from './config/env';
+import { assertDevelopmentOnLoopback, readEnv, StartRefused } from './config/env';
 import { closeServices, createServices } from './create-services';
 import { buildApp } from './app';
 import { registerAdminEndpoint, removeAdminFile, writeAdminFile } from './cli/admin-endpoint';
@@ -13,6 +13,7 @@ const SEED_LOCK_ID = 72_530_002;
 
 async function main() {
   const env = readEnv();
+  assertDevelopmentOnLoopback(env);
   const services = await createServices(env);
   // Production starts empty: the demo member's password is public.
   const seeded = env.isProduction
@@ -65,6 +66,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  if (error instanceof StartRefused) console.error(error.message);
+  else console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   process.exit(1);
 });

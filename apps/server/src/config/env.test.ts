@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertSafeForProduction, readEnv } from './env';
+import { assertDevelopmentOnLoopback, assertSafeForProduction, readEnv } from './env';
 
 describe('environment', () => {
   it('has working defaults for development (KEZHAN_DEV=1, as npm start sets it)', () => {
@@ -27,6 +27,32 @@ describe('environment', () => {
     expect(readEnv({ KEZHAN_DEV: '1', NODE_ENV: 'production' }).isProduction).toBe(true);
     expect(readEnv({ KEZHAN_DEV: 'yes' }).isProduction).toBe(true);
     expect(readEnv({ KEZHAN_DEV: '1', NODE_ENV: 'staging' }).isProduction).toBe(false);
+  });
+
+  it('keeps development mode on loopback: any other HOST is refused with the reason', () => {
+    for (const host of ['127.0.0.1', '127.0.1.1', '::1', '[::1]', 'localhost', 'LOCALHOST']) {
+      expect(() => assertDevelopmentOnLoopback(readEnv({ KEZHAN_DEV: '1', HOST: host })), host).not.toThrow();
+    }
+    for (const host of [
+      '0.0.0.0',
+      '::',
+      '192.168.1.20',
+      '10.0.0.5',
+      'example.com',
+      '128.0.0.1',
+      '127.0.0.1.nip.io',
+    ]) {
+      expect(() => assertDevelopmentOnLoopback(readEnv({ KEZHAN_DEV: '1', HOST: host })), host).toThrow(
+        `Refusing to start in development mode on HOST=${host}: development (demo member, console admin / kezhan123, simulated payment and social login) listens on a loopback address only`,
+      );
+    }
+    // Production listens wherever it is told (behind nginx or in a container).
+    expect(() =>
+      assertDevelopmentOnLoopback(readEnv({ NODE_ENV: 'production', HOST: '0.0.0.0' })),
+    ).not.toThrow();
+    expect(() =>
+      assertDevelopmentOnLoopback(readEnv({ KEZHAN_DEV: '1', NODE_ENV: 'production', HOST: '0.0.0.0' })),
+    ).not.toThrow();
   });
 
   it('refuses production without a strong JWT_SECRET', () => {

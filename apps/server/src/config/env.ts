@@ -384,6 +384,28 @@ function readPaymentEnv(source: NodeJS.ProcessEnv): PaymentEnv {
 }
 
 /** Settings that are convenient in development but dangerous in production stop the start. */
+/** A start refused for the way it was configured: printed as its message alone, exit code 1. */
+export class StartRefused extends Error {}
+
+/** Loopback interfaces: 127.0.0.0/8, ::1, localhost. */
+function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
+}
+
+/**
+ * Development mode (demo member, console admin / kezhan123, 模拟支付, simulated social login and
+ * face verification) is for this machine only: it refuses to listen on any other interface.
+ */
+export function assertDevelopmentOnLoopback(env: ServerEnv): void {
+  if (env.isProduction || isLoopbackHost(env.host)) return;
+  throw new StartRefused(
+    `Refusing to start in development mode on HOST=${env.host}: development (demo member, console admin / kezhan123, ` +
+      'simulated payment and social login) listens on a loopback address only (127.0.0.1, ::1, localhost). ' +
+      'A node other machines reach runs in production: NODE_ENV=production with its secrets (docs/deploy.md).',
+  );
+}
+
 export function assertSafeForProduction(env: ServerEnv): void {
   if (!env.isProduction) return;
   const problems: string[] = [];
@@ -396,5 +418,5 @@ export function assertSafeForProduction(env: ServerEnv): void {
   if (env.social.driver === 'dev') problems.push('SOCIAL_DRIVER must not be dev');
   if (env.faceId.driver === 'dev') problems.push('FACEID_DRIVER must not be dev');
   if (env.sms.driver === 'log') problems.push('SMS_DRIVER must be a real gateway (log only prints codes)');
-  if (problems.length > 0) throw new Error(`Refusing to start in production: ${problems.join('; ')}`);
+  if (problems.length > 0) throw new StartRefused(`Refusing to start in production: ${problems.join('; ')}`);
 }
