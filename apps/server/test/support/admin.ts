@@ -22,11 +22,17 @@ export function sessionCookieOf(setCookie: string | string[] | undefined): strin
   return header.split(';')[0];
 }
 
-export async function adminLogin(t: TestApp, username: string, password = TEST_ADMIN_PASSWORD) {
+export async function adminLogin(
+  t: TestApp,
+  username: string,
+  password = TEST_ADMIN_PASSWORD,
+  remoteAddress = '127.0.0.1',
+) {
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/admin/login',
     payload: { username, password },
+    remoteAddress,
   });
   return { response, body: response.json() as Envelope<{ csrf_token: string }> };
 }

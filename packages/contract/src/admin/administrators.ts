@@ -40,8 +40,6 @@ export const adminAccount = z.strictObject({
   /** '' for a role the console does not know (it grants nothing). */
   role_name: z.string(),
   is_disabled: z.number(),
-  /** ISO, while locked out after wrong passwords; else null. */
-  locked_until: z.string().nullable(),
   /** ISO or null */
   last_login_at: z.string().nullable(),
   /** ISO */

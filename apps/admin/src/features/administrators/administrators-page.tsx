@@ -80,13 +80,7 @@ export default function AdministratorsPage() {
             title: '状态',
             key: 'status',
             render: (_, account) =>
-              account.is_disabled ? (
-                <Tag>已停用</Tag>
-              ) : account.locked_until ? (
-                <Tag color="orange">已锁定至 {formatTime(account.locked_until)}</Tag>
-              ) : (
-                <Tag color="#1f6f1a">正常</Tag>
-              ),
+              account.is_disabled ? <Tag>已停用</Tag> : <Tag color="#1f6f1a">正常</Tag>,
           },
           {
             title: '两步验证',

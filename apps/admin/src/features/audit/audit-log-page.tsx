@@ -8,7 +8,7 @@ import { FilterBar, SearchFilter, SelectFilter } from '@/shared/filter-bar';
 
 const ACTION_NAMES: Record<string, string> = {
   'session.login': '登录',
-  'administrator.locked': '账号锁定',
+  'administrator.login_backoff': '登录失败过多（该地址暂停尝试）',
   'administrator.create': '创建管理员',
   'course.create': '新建课程',
   'course.update': '编辑课程',

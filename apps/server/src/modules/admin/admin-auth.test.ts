@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createAdministrator } from './administrators';
 import { sessionCookie } from './cookie';
 import { CSRF_MESSAGE, PERMISSION_DENIED_MESSAGE } from './guard';
-import { LOCKED_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE, WRONG_CREDENTIALS_MESSAGE } from './login';
+import { TOO_MANY_ATTEMPTS_MESSAGE, WRONG_CREDENTIALS_MESSAGE } from './login';
 import { SESSION_IDLE_MS } from './sessions';
 import {
   adminLogin,
@@ -93,28 +93,63 @@ describe('operator console: administrators, sessions, CSRF', () => {
     expect(empty).toMatchObject({ code: 1, message: '请输入账号,请输入密码' });
   });
 
-  it('locks an account for 15 minutes after 5 wrong passwords in a row, even for the right one', async () => {
+  it('never lets a stranger lock the owner out: wrong passwords slow down only their own address', async () => {
     await createAdministrator(
       t.services.db,
       { username: 'victim', password: TEST_ADMIN_PASSWORD, role: 'support' },
       new Date(clock),
     );
-    for (let i = 0; i < 4; i += 1) {
-      expect((await adminLogin(t, 'victim', `guess-${i}`)).body.message).toBe(WRONG_CREDENTIALS_MESSAGE);
+    const stranger = '203.0.113.19';
+    for (let i = 0; i < 5; i += 1) {
+      expect((await adminLogin(t, 'victim', `guess-${i}`, stranger)).body.message).toBe(
+        WRONG_CREDENTIALS_MESSAGE,
+      );
     }
-    expect(await auditRows(t, 'administrator.locked')).toHaveLength(0);
-    expect((await adminLogin(t, 'victim', 'guess-5')).body.message).toBe(WRONG_CREDENTIALS_MESSAGE);
-    expect((await adminLogin(t, 'victim')).body).toMatchObject({ code: 1, message: LOCKED_MESSAGE });
-    const [locked] = await auditRows(t, 'administrator.locked');
-    expect(locked).toMatchObject({ administrator_id: null, administrator_name: 'victim' });
+    // The stranger's address now waits, even with the right password …
+    expect((await adminLogin(t, 'victim', TEST_ADMIN_PASSWORD, stranger)).body).toMatchObject({
+      code: 1,
+      message: TOO_MANY_ATTEMPTS_MESSAGE,
+    });
+    // … while the owner, from their own address, signs in at once.
+    expect((await adminLogin(t, 'victim')).body.code).toBe(0);
+    const [audited] = await auditRows(t, 'administrator.login_backoff');
+    expect(audited).toMatchObject({
+      administrator_id: null,
+      administrator_name: 'victim',
+      ip: stranger,
+      after: { failed_logins: 5, wait_seconds: 60 },
+    });
 
-    advance(14 * 60 * 1000);
-    expect((await adminLogin(t, 'victim')).body.message).toBe(LOCKED_MESSAGE);
+    // The wait is a minute, then doubles with each further wrong password.
     advance(61 * 1000);
-    expect((await adminLogin(t, 'victim')).body.code).toBe(0);
-    // The count starts again after a success: four more mistakes do not lock.
-    for (let i = 0; i < 4; i += 1) await adminLogin(t, 'victim', `again-${i}`);
-    expect((await adminLogin(t, 'victim')).body.code).toBe(0);
+    expect((await adminLogin(t, 'victim', 'guess-6', stranger)).body.message).toBe(WRONG_CREDENTIALS_MESSAGE);
+    advance(119 * 1000);
+    expect((await adminLogin(t, 'victim', TEST_ADMIN_PASSWORD, stranger)).body.message).toBe(
+      TOO_MANY_ATTEMPTS_MESSAGE,
+    );
+    advance(2 * 1000);
+    expect((await adminLogin(t, 'victim', TEST_ADMIN_PASSWORD, stranger)).body.code).toBe(0);
+    // A success starts the count again: four more mistakes do not make that address wait.
+    for (let i = 0; i < 4; i += 1) await adminLogin(t, 'victim', `again-${i}`, stranger);
+    expect((await adminLogin(t, 'victim', TEST_ADMIN_PASSWORD, stranger)).body.code).toBe(0);
+  });
+
+  it('answers an unknown username exactly as a known one, at every step, so none is revealed', async () => {
+    const from = '198.51.100.7';
+    const answers = async (username: string, ip: string) => {
+      const seen: string[] = [];
+      for (let i = 0; i < 7; i += 1) seen.push((await adminLogin(t, username, `nope-${i}`, ip)).body.message);
+      return seen;
+    };
+    const known = await answers('victim', from);
+    const unknown = await answers('no-such-admin', '198.51.100.8');
+    expect(unknown).toEqual(known);
+    expect(known).toEqual([
+      ...Array(5).fill(WRONG_CREDENTIALS_MESSAGE),
+      TOO_MANY_ATTEMPTS_MESSAGE,
+      TOO_MANY_ATTEMPTS_MESSAGE,
+    ]);
+    advance(61 * 1000);
   });
 
   it('refuses a change without the session’s CSRF token, and revokes the session on logout', async () => {
@@ -176,15 +211,16 @@ describe('operator console: administrators, sessions, CSRF', () => {
 
   it('limits one IP to 20 attempts a minute', async () => {
     const ip = '203.0.113.9';
-    const attempt = () =>
+    // A different username each time, so no (username, address) back-off is reached first.
+    const attempt = (i: number) =>
       t.app.inject({
         method: 'POST',
         url: '/api/admin/login',
         remoteAddress: ip,
-        payload: { username: 'x', password: 'y' },
+        payload: { username: `x${i}`, password: 'y' },
       });
-    for (let i = 0; i < 20; i += 1) expect((await attempt()).json().message).toBe(WRONG_CREDENTIALS_MESSAGE);
-    expect((await attempt()).json().message).toBe(TOO_MANY_ATTEMPTS_MESSAGE);
+    for (let i = 0; i < 20; i += 1) expect((await attempt(i)).json().message).toBe(WRONG_CREDENTIALS_MESSAGE);
+    expect((await attempt(20)).json().message).toBe(TOO_MANY_ATTEMPTS_MESSAGE);
   });
 });
 

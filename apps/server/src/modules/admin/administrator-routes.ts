@@ -15,7 +15,7 @@ export const ADMIN_NOT_FOUND_MESSAGE = '管理员不存在';
 export const LAST_SUPER_ADMIN_MESSAGE = '至少保留一名启用的超级管理员';
 export const DISABLE_SELF_MESSAGE = '不能停用自己的账号';
 
-function toAccount(row: AdministratorRow, now: Date): AdminAccount {
+function toAccount(row: AdministratorRow): AdminAccount {
   const role = roleOf(row);
   return {
     id: row.id,
@@ -24,8 +24,6 @@ function toAccount(row: AdministratorRow, now: Date): AdminAccount {
     role: row.role,
     role_name: role ? ADMIN_ROLES[role].name : '',
     is_disabled: row.is_disabled,
-    locked_until:
-      row.locked_until && row.locked_until.getTime() > now.getTime() ? isoTimestamp(row.locked_until) : null,
     last_login_at: isoTimestamp(row.last_login_at),
     created_at: isoTimestamp(row.created_at)!,
     totp_enabled: row.totp_enabled_at !== null,
@@ -62,8 +60,7 @@ export default async function administratorRoutes(app: FastifyInstance) {
 
   adminRoute(app, adminAdministratorsApi.list, async () => {
     const rows = await db.selectFrom('administrators').selectAll().orderBy('id').execute();
-    const at = now();
-    return ok(rows.map((row) => toAccount(row, at)));
+    return ok(rows.map((row) => toAccount(row)));
   });
 
   adminRoute(app, adminAdministratorsApi.create, async (request) => {
@@ -143,7 +140,7 @@ export default async function administratorRoutes(app: FastifyInstance) {
       const target = await findAdministrator(trx, id);
       await trx
         .updateTable('administrators')
-        .set({ password: hash, failed_logins: 0, locked_until: null, updated_at: now() })
+        .set({ password: hash, updated_at: now() })
         .where('id', '=', id)
         .execute();
       // Whoever knew the old password is signed out; resetting one's own keeps this session.

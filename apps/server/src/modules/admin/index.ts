@@ -21,5 +21,5 @@ export const adminModule: FeatureModule = {
     adminSecurityRoutes,
   ],
   commands: adminCommands,
-  migrations: ['0090_admin.sql', '0150_admin_totp.sql'],
+  migrations: ['0090_admin.sql', '0150_admin_totp.sql', '0170_admin_login_backoff.sql'],
 };

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import type { AppServices } from '../../services';
 import { LOGIN_TICKET_EXPIRED_MESSAGE } from '@kezhan/contract/admin/security';
 import { hashPassword, verifyPassword } from '../../shared/auth/passwords';
@@ -10,15 +9,21 @@ import { writeAudit } from './audit';
 import { openSession, type OpenedSession } from './sessions';
 import { consumeTotpStep, openTotpSecret, TOTP_REPLAYED_MESSAGE, TOTP_WRONG_MESSAGE, totpStep } from './totp';
 
-export const MAX_FAILED_LOGINS = 5;
-export const LOCK_MINUTES = 15;
+/** Wrong passwords (or codes) from one IP for one username before that pair waits. */
+export const FAILURES_BEFORE_BACKOFF = 5;
+/** The first wait; each further failure doubles it, up to BACKOFF_MAX_SECONDS. */
+export const BACKOFF_BASE_SECONDS = 60;
+const BACKOFF_MAX_SECONDS = 3600;
+const FAILURE_WINDOW_SECONDS = 3600;
 /** Attempts one IP may make a minute, whatever the accounts. */
 export const IP_ATTEMPTS_PER_MINUTE = 20;
 
 export const WRONG_CREDENTIALS_MESSAGE = '账号或密码错误';
-export const LOCKED_MESSAGE = `登录失败次数过多，账号已锁定，请 ${LOCK_MINUTES} 分钟后再试`;
 export const TOO_MANY_ATTEMPTS_MESSAGE = '尝试次数过多，请稍后再试';
 export const DISABLED_MESSAGE = '账号已停用';
+
+const failuresKey = (username: string, ip: string) => `admin-login:failures:${username}:${ip}`;
+const backoffKey = (username: string, ip: string) => `admin-login:backoff:${username}:${ip}`;
 
 /** Verified against when the account does not exist, so timing does not tell whether it does. */
 let decoyHash: Promise<string> | undefined;
@@ -40,11 +45,18 @@ export interface PendingTotpLogin {
 const ticketKey = (ticket: string) => `admin-login:totp:${ticket}`;
 
 /**
- * Password login of an administrator. An account is locked for 15 minutes after 5 wrong passwords
- * in a row (counted in the database, so every node sees it; a locked account's password is not
- * even checked), and one IP gets 20 attempts a minute. Each lock-out and each login is audited.
- * With 2FA on, the right password only earns a ticket for `completeTotpLogin`; the count of
- * failures is then not reset, so knowing the password does not give endless tries at the code.
+ * Password login of an administrator. A stranger cannot lock the owner out, nor learn which
+ * usernames exist:
+ * - wrong passwords count per username **and IP** (in the shared store, so across nodes); from the
+ *   5th on, that IP waits before trying that username again (1 minute, doubling up to an hour),
+ *   while the owner from their own address signs in as usual;
+ * - an unknown username is counted and answered exactly like a known one (the same message, the
+ *   same back-off, one scrypt against a decoy hash);
+ * - one IP gets 20 attempts a minute, whatever the usernames.
+ * Each login, and each pair that starts waiting on an existing account, is audited. With 2FA on,
+ * the right password only earns a ticket for `completeTotpLogin`; a wrong code counts as a wrong
+ * password for the pair, and the count is not reset by the password, so knowing it does not give
+ * endless tries at the code.
  */
 export async function loginAdministrator(
   services: AppServices,
@@ -57,21 +69,16 @@ export async function loginAdministrator(
   const ip = request.ip;
   const attempts = await store.increment(`admin-login:ip:${ip}`, 60);
   if (attempts > IP_ATTEMPTS_PER_MINUTE) throw new BusinessError(TOO_MANY_ATTEMPTS_MESSAGE);
+  if (await waiting(services, username, ip, now)) throw new BusinessError(TOO_MANY_ATTEMPTS_MESSAGE);
 
   const administrator = await db
     .selectFrom('administrators')
     .selectAll()
     .where('username', '=', username)
     .executeTakeFirst();
-  if (!administrator) {
-    await verifyPassword(password, await decoy());
-    throw new BusinessError(WRONG_CREDENTIALS_MESSAGE);
-  }
-  if (administrator.locked_until && new Date(administrator.locked_until).getTime() > now.getTime()) {
-    throw new BusinessError(LOCKED_MESSAGE);
-  }
-  if (!(await verifyPassword(password, administrator.password))) {
-    await countFailure(services, administrator, ip, now);
+  const matches = await verifyPassword(password, administrator?.password ?? (await decoy()));
+  if (!administrator || !matches) {
+    await countFailure(services, username, administrator ?? null, ip, now);
     throw new BusinessError(WRONG_CREDENTIALS_MESSAGE);
   }
   if (administrator.is_disabled === 1) throw new BusinessError(DISABLED_MESSAGE);
@@ -115,17 +122,16 @@ export async function completeTotpLogin(
     await store.delete(ticketKey(ticket));
     throw new BusinessError(LOGIN_TICKET_EXPIRED_MESSAGE);
   }
-  if (administrator.locked_until && new Date(administrator.locked_until).getTime() > now.getTime()) {
-    throw new BusinessError(LOCKED_MESSAGE);
-  }
+  const { username } = administrator;
+  if (await waiting(services, username, ip, now)) throw new BusinessError(TOO_MANY_ATTEMPTS_MESSAGE);
   if (administrator.is_disabled === 1) throw new BusinessError(DISABLED_MESSAGE);
   const step = await totpStep(openTotpSecret(services.totpVault, administrator.totp_secret), code, now);
   if (step === null) {
-    await countFailure(services, administrator, ip, now);
+    await countFailure(services, username, administrator, ip, now);
     throw new BusinessError(TOTP_WRONG_MESSAGE);
   }
   if (!(await consumeTotpStep(db, administrator.id, step))) {
-    await countFailure(services, administrator, ip, now);
+    await countFailure(services, username, administrator, ip, now);
     throw new BusinessError(TOTP_REPLAYED_MESSAGE);
   }
   if ((await store.take(ticketKey(ticket))) === null) throw new BusinessError(LOGIN_TICKET_EXPIRED_MESSAGE);
@@ -144,7 +150,7 @@ function parseTicket(text: string | null): { administratorId: number; expiresAt:
   }
 }
 
-/** Opens the session of a signed-in administrator; their failure count starts again. */
+/** Opens the session of a signed-in administrator; the failure count of their address starts again. */
 async function finishLogin(
   services: AppServices,
   request: FastifyRequest,
@@ -152,10 +158,14 @@ async function finishLogin(
   now: Date,
 ): Promise<AdminLogin> {
   const ip = request.ip;
+  await services.store.delete(
+    failuresKey(administrator.username, ip),
+    backoffKey(administrator.username, ip),
+  );
   return services.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('administrators')
-      .set({ failed_logins: 0, locked_until: null, last_login_at: now })
+      .set({ last_login_at: now })
       .where('id', '=', administrator.id)
       .execute();
     const session = await openSession(
@@ -179,32 +189,43 @@ async function finishLogin(
   });
 }
 
-/** One more wrong password, counted atomically; the fifth in a row locks the account. */
-async function countFailure(services: AppServices, administrator: AdministratorRow, ip: string, now: Date) {
-  const lockedUntil = new Date(now.getTime() + LOCK_MINUTES * 60 * 1000);
-  await services.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('administrators')
-      .set({
-        failed_logins: sql<number>`case when failed_logins + 1 >= ${MAX_FAILED_LOGINS} then 0 else failed_logins + 1 end`,
-        locked_until: sql<Date | null>`case when failed_logins + 1 >= ${MAX_FAILED_LOGINS} then ${lockedUntil}::timestamptz else locked_until end`,
-      })
-      .where('id', '=', administrator.id)
-      .returning(['locked_until'])
-      .executeTakeFirstOrThrow();
-    const locked = row.locked_until && new Date(row.locked_until).getTime() === lockedUntil.getTime();
-    if (locked) {
-      await writeAudit(
-        trx,
-        { id: null, name: administrator.username, ip },
-        {
-          action: 'administrator.locked',
-          targetType: 'administrator',
-          targetId: administrator.id,
-          after: { locked_until: lockedUntil.toISOString(), failed_logins: MAX_FAILED_LOGINS },
-        },
-        now,
-      );
-    }
-  });
+/** Whether this address must still wait before trying this username again. */
+async function waiting(services: AppServices, username: string, ip: string, now: Date): Promise<boolean> {
+  return Number(await services.store.get(backoffKey(username, ip))) > now.getTime();
+}
+
+/**
+ * One more wrong password (or code) for this username from this IP, counted atomically in the
+ * shared store; from the 5th on the pair waits, twice as long after each further failure. Only
+ * that address is slowed down: the account itself is never locked.
+ */
+async function countFailure(
+  services: AppServices,
+  username: string,
+  administrator: AdministratorRow | null,
+  ip: string,
+  now: Date,
+) {
+  const { store } = services;
+  const failures = await store.increment(failuresKey(username, ip), FAILURE_WINDOW_SECONDS);
+  if (failures < FAILURES_BEFORE_BACKOFF) return;
+  const wait = Math.min(
+    BACKOFF_BASE_SECONDS * 2 ** (failures - FAILURES_BEFORE_BACKOFF),
+    BACKOFF_MAX_SECONDS,
+  );
+  // The end of the wait is stored as a time of our clock (the key's lifetime only cleans up).
+  await store.set(backoffKey(username, ip), String(now.getTime() + wait * 1000), wait);
+  if (administrator && failures === FAILURES_BEFORE_BACKOFF) {
+    await writeAudit(
+      services.db,
+      { id: null, name: administrator.username, ip },
+      {
+        action: 'administrator.login_backoff',
+        targetType: 'administrator',
+        targetId: administrator.id,
+        after: { failed_logins: failures, wait_seconds: wait },
+      },
+      now,
+    );
+  }
 }

@@ -15,8 +15,6 @@ export interface AdministratorsTable {
   password: string;
   role: string;
   is_disabled: Counter;
-  failed_logins: Counter;
-  locked_until: NullableTimestamp;
   last_login_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
