@@ -28,6 +28,11 @@ export const wechatServerQuery = z.object({
   timestamp: z.string().max(16).optional(),
   nonce: z.string().max(64).optional(),
   echostr: z.string().max(128).optional(),
+  /** 安全模式 / 兼容模式: `aes`, with `msg_signature` covering the encrypted body. */
+  encrypt_type: z.string().max(16).optional(),
+  msg_signature: z.string().max(64).optional(),
+  /** WeChat adds the sender's openid; not signed, so not relied on. */
+  openid: z.string().max(64).optional(),
 });
 
 export const devWechatScanQuery = z.object({ code: requiredText('参数错误', 64) });
@@ -76,10 +81,10 @@ export const wechatScanApi = {
     method: 'POST',
     path: '/api/wechat/serve',
     tag: 'social',
-    summary: "WeChat's event push (plain-text mode): a scan of a login QR code",
+    summary: "WeChat's event push: a scan of a login QR code (plain, or encrypted with the EncodingAESKey)",
     query: wechatServerQuery,
     answers: 'text/plain',
-    note: '`success`; 403 when the signature does not match',
+    note: '`success`; 403 when a signature does not match, the push is stale or replayed (nonce already seen), or — with `WECHAT_MP_ENCODING_AES_KEY` — it is not encrypted for this account',
   }),
   devScanPage: defineEndpoint({
     method: 'GET',

@@ -124,6 +124,8 @@ export interface SocialEnv {
     authorizeUrl: string;
     /** The 令牌 of the official account's server settings: signs WeChat's event pushes. */
     serverToken: string;
+    /** The EncodingAESKey (安全模式): when set, only encrypted pushes, signed with their body, are taken. */
+    encodingAesKey: string;
   };
 }
 
@@ -307,6 +309,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
         apiBase: (source.WECHAT_API_BASE || 'https://api.weixin.qq.com').replace(/\/+$/, ''),
         authorizeUrl: source.WECHAT_AUTHORIZE_URL || 'https://open.weixin.qq.com/connect/oauth2/authorize',
         serverToken: source.WECHAT_MP_SERVER_TOKEN || '',
+        encodingAesKey: encodingAesKeyOf(source.WECHAT_MP_ENCODING_AES_KEY),
       },
     },
     faceId: {
@@ -340,6 +343,13 @@ function readStorageEnv(source: NodeJS.ProcessEnv): StorageEnv {
     if (missing.length > 0) throw new Error(`STORAGE_DRIVER=s3 needs ${missing.join(', ')}`);
   }
   return { driver, s3 };
+}
+
+function encodingAesKeyOf(value: string | undefined): string {
+  const key = (value ?? '').trim();
+  if (key && !/^[A-Za-z0-9+/]{43}$/.test(key))
+    throw new Error('WECHAT_MP_ENCODING_AES_KEY must be the 43-character EncodingAESKey of the official account');
+  return key;
 }
 
 function readMediaEnv(source: NodeJS.ProcessEnv): MediaEnv {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { wechatScanApi } from '@kezhan/contract/wechat-scan';
 import { WechatMpClient } from '../../providers/wechat/mp-client';
+import { WechatPushCrypto } from '../../providers/wechat/push-crypto';
 import {
   DevScanProvider,
   OfficialAccountScanProvider,
@@ -10,15 +11,8 @@ import { ok } from '../../shared/http/envelope';
 import { clientOf } from '../../shared/http/client-info';
 import { route } from '../../shared/http/route';
 import { devPage, escapeHtml } from './dev-page';
-import {
-  loginScene,
-  queryScanLogin,
-  recordScan,
-  registerWithScan,
-  scanOfPush,
-  startScanLogin,
-  wechatPushIsGenuine,
-} from './wechat-scan';
+import { loginScene, queryScanLogin, recordScan, registerWithScan, startScanLogin } from './wechat-scan';
+import { openWechatPush, scanOfPush, wechatPushIsGenuine, type WechatPushConfig } from './wechat-push';
 
 /** WeChat's pushes are small XML documents; anything larger is not one. */
 const PUSH_BODY_LIMIT = 16 * 1024;
@@ -46,18 +40,30 @@ export default async function wechatScanRoutes(app: FastifyInstance) {
     ok(await registerWithScan(services, request.body, clientOf(request))),
   );
 
-  const genuine = (query: { signature?: string; timestamp?: string; nonce?: string }) =>
-    wechatPushIsGenuine(env.social.wechat.serverToken, query, services.now());
+  const { wechat } = env.social;
+  const pushes: WechatPushConfig = {
+    token: wechat.serverToken,
+    appId: wechat.appId,
+    crypto: wechat.encodingAesKey ? new WechatPushCrypto(wechat.encodingAesKey) : null,
+  };
 
   route(app, wechatScanApi.serverVerify, { config: { rateLimit: false } }, async (request, reply) => {
-    if (!genuine(request.query)) return reply.status(403).type('text/plain').send('invalid signature');
+    if (!wechatPushIsGenuine(pushes.token, request.query, services.now()))
+      return reply.status(403).type('text/plain').send('invalid signature');
     return reply.type('text/plain').send(request.query.echostr ?? '');
   });
 
   route(app, wechatScanApi.serverEvent, { config: { rateLimit: false } }, async (request, reply) => {
-    if (!genuine(request.query)) return reply.status(403).type('text/plain').send('invalid signature');
-    const scan = scanOfPush(typeof request.body === 'string' ? request.body : '');
-    if (scan) await recordScan(services, scan.scene, scan.openid);
+    const body = typeof request.body === 'string' ? request.body : '';
+    const push = await openWechatPush(services.store, pushes, request.query, body, services.now());
+    if (!push) return reply.status(403).type('text/plain').send('invalid signature');
+    try {
+      const scan = scanOfPush(push.xml);
+      if (scan) await recordScan(services, scan.scene, scan.openid, { ticket: scan.ticket });
+    } catch (error) {
+      await push.release();
+      throw error;
+    }
     return reply.type('text/plain').send('success');
   });
 
@@ -75,7 +81,7 @@ export default async function wechatScanRoutes(app: FastifyInstance) {
 
   route(app, wechatScanApi.devScanConfirm, async (request, reply) => {
     const { code, openid } = request.query;
-    const recorded = await recordScan(services, loginScene(code), openid);
+    const recorded = await recordScan(services, loginScene(code), openid, 'development-page');
     const text = recorded ? '已扫码，请回到电脑上继续' : '二维码已失效，请在电脑上刷新二维码';
     return reply.type('text/html; charset=utf-8').send(devPage('模拟微信扫码', `<p>${text}</p>`));
   });

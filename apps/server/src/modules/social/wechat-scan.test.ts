@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { WechatScanResult, WechatScanStart } from '@kezhan/contract/wechat-scan';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { readEnv } from '../../config/env';
+import { createTestApp, usingPostgres, type TestApp } from '../../../test/test-app';
 import { FakeWechatMp } from '../../../test/support/fakes/wechat-mp';
 
 const SERVER_TOKEN = 'server-token-1';
@@ -130,6 +132,39 @@ describe('PC WeChat-scan login against a fake official account', () => {
     expect(await poll(data.code)).toMatchObject({ data: { success: -1 } });
   });
 
+  it('refuses a replayed push, whatever its body: a genuine signed query is taken once', async () => {
+    await t.services.settings.set('member.enabled_mobile_bind_alert', '0');
+    const victim = (await start()).data;
+    const attacker = (await start()).data;
+    const query = wechat.signedQuery(t.services.now());
+    const genuine = wechat.scanEvent(ticketOf(victim.image), 'openid-victim');
+    expect((await push(genuine, query)).statusCode).toBe(200);
+    // The same signed query again, with a body naming the attacker's own QR code …
+    const forged = wechat.scanEvent(ticketOf(attacker.image), 'openid-victim');
+    expect((await push(forged, query)).statusCode).toBe(403);
+    expect(await poll(attacker.code)).toMatchObject({ data: { success: -1 } });
+    // … or unchanged.
+    expect((await push(genuine, query)).statusCode).toBe(403);
+    expect((await poll(victim.code)).data).toMatchObject({ success: 1 });
+  });
+
+  it('lets a push act only on the QR code whose ticket it names', async () => {
+    await t.services.settings.set('member.enabled_mobile_bind_alert', '0');
+    const scanned = (await start()).data;
+    const other = (await start()).data;
+    // A push whose scene is another login code than the one its ticket was issued for.
+    const mixed = wechat
+      .scanEvent(ticketOf(scanned.image), 'openid-mixed')
+      .replace(`login:${scanned.code}`, `login:${other.code}`);
+    expect((await push(mixed)).statusCode).toBe(200);
+    expect(await poll(other.code)).toMatchObject({ data: { success: -1 } });
+    expect(await poll(scanned.code)).toMatchObject({ data: { success: -1 } });
+    // A push without a ticket names no QR code at all.
+    const bare = wechat.scanEvent(ticketOf(other.image), 'openid-bare').replace(/<Ticket>.*<\/Ticket>/, '');
+    expect((await push(bare)).statusCode).toBe(200);
+    expect(await poll(other.code)).toMatchObject({ data: { success: -1 } });
+  });
+
   it("answers WeChat's check of the server address with echostr when signed", async () => {
     const query = { ...wechat.signedQuery(t.services.now()), echostr: 'echo-123' };
     const ok = await t.app.inject({ method: 'GET', url: `/api/wechat/serve?${new URLSearchParams(query)}` });
@@ -198,5 +233,147 @@ describe('PC WeChat-scan login with the development provider', () => {
       url: `/api/v3/dev/wechat-scan/confirm?code=${data.code}&openid=dev-pc-user`,
     });
     expect(expired.body).toContain('二维码已失效');
+  });
+});
+
+const ENCODING_AES_KEY = randomBytes(32).toString('base64').slice(0, 43);
+
+describe('PC WeChat-scan login with encrypted pushes (安全模式)', () => {
+  let t: TestApp;
+  let wechat: FakeWechatMp;
+  const app = {
+    appId: 'wx-safe',
+    appSecret: 'wx-safe-secret',
+    serverToken: 'server-token-safe',
+    encodingAesKey: ENCODING_AES_KEY,
+  };
+
+  beforeAll(async () => {
+    wechat = await new FakeWechatMp(app).start();
+    t = await createTestApp({
+      env: {
+        SOCIAL_DRIVER: 'real',
+        WECHAT_MP_APP_ID: app.appId,
+        WECHAT_MP_APP_SECRET: app.appSecret,
+        WECHAT_MP_SERVER_TOKEN: app.serverToken,
+        WECHAT_MP_ENCODING_AES_KEY: ENCODING_AES_KEY,
+        WECHAT_API_BASE: wechat.url,
+      },
+    });
+    await t.services.settings.set('socialites.wechat_scan', '1');
+    await t.services.settings.set('member.enabled_mobile_bind_alert', '0');
+  });
+  afterAll(async () => {
+    await t.close();
+    await wechat.close();
+  });
+
+  const start = async () =>
+    (await t.request<WechatScanStart>({ method: 'GET', url: '/api/v3/auth/login/wechat/scan' })).data;
+  const poll = (code: string) =>
+    t.request<WechatScanResult>({ method: 'GET', url: `/api/v3/auth/login/wechat/scan/query?code=${code}` });
+  const send = (body: string, query: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/wechat/serve?${new URLSearchParams(query)}`,
+      headers: { 'content-type': 'text/xml' },
+      payload: body,
+    });
+  const ticketOf = (image: string) => new URL(image).searchParams.get('ticket')!;
+
+  it('decrypts a push sealed with the EncodingAESKey and completes the login', async () => {
+    const qr = await start();
+    const sealed = wechat.encryptedPush(
+      wechat.scanEvent(ticketOf(qr.image), 'openid-safe'),
+      t.services.now(),
+    );
+    expect(sealed.body).not.toContain('openid-safe');
+    const answer = await send(sealed.body, sealed.query);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toBe('success');
+    expect((await poll(qr.code)).data).toMatchObject({ success: 1, token: expect.any(String) });
+  });
+
+  it('refuses plain pushes, a body its msg_signature does not cover, another account’s, and replays', async () => {
+    const qr = await start();
+    const attacker = await start();
+    const xml = wechat.scanEvent(ticketOf(qr.image), 'openid-safe-2');
+    // Plain (correctly signed in the query) is not enough once the key is set.
+    expect((await send(xml, wechat.signedQuery(t.services.now()))).statusCode).toBe(403);
+
+    const sealed = wechat.encryptedPush(xml, t.services.now());
+    // Another sealed body under the genuine push's signatures.
+    const other = wechat.encryptedPush(
+      wechat.scanEvent(ticketOf(attacker.image), 'openid-safe-2'),
+      t.services.now(),
+    );
+    expect((await send(other.body, sealed.query)).statusCode).toBe(403);
+    // A body sealed for another official account.
+    const foreign = wechat.encryptedPush(xml, t.services.now(), { appId: 'wx-someone-else' });
+    expect((await send(foreign.body, foreign.query)).statusCode).toBe(403);
+    // A tampered ciphertext.
+    const flipped = sealed.body.replace(
+      /<Encrypt><!\[CDATA\[(.)/,
+      (_m, c: string) => `<Encrypt><![CDATA[${c === 'A' ? 'B' : 'A'}`,
+    );
+    expect((await send(flipped, sealed.query)).statusCode).toBe(403);
+    expect(await poll(attacker.code)).toMatchObject({ data: { success: -1 } });
+    expect(await poll(qr.code)).toMatchObject({ data: { success: -1 } });
+
+    expect((await send(sealed.body, sealed.query)).statusCode).toBe(200);
+    expect((await send(sealed.body, sealed.query)).statusCode).toBe(403);
+    expect((await poll(qr.code)).data).toMatchObject({ success: 1 });
+  });
+
+  it('refuses to start with an EncodingAESKey that is not 43 characters', () => {
+    expect(() => readEnv({ WECHAT_MP_ENCODING_AES_KEY: 'short' })).toThrow(
+      'WECHAT_MP_ENCODING_AES_KEY must be the 43-character EncodingAESKey of the official account',
+    );
+  });
+});
+
+/** Two API nodes on one Redis: a push taken by one node is a replay on the other. */
+describe.runIf(usingPostgres)('WeChat pushes on two API nodes', () => {
+  let nodeA: TestApp;
+  let nodeB: TestApp;
+  let wechat: FakeWechatMp;
+  beforeAll(async () => {
+    wechat = await new FakeWechatMp({
+      appId: 'wx-mp',
+      appSecret: 'wx-mp-secret',
+      serverToken: SERVER_TOKEN,
+    }).start();
+    const env = {
+      SOCIAL_DRIVER: 'real',
+      WECHAT_MP_APP_ID: 'wx-mp',
+      WECHAT_MP_APP_SECRET: 'wx-mp-secret',
+      WECHAT_MP_SERVER_TOKEN: SERVER_TOKEN,
+      WECHAT_API_BASE: wechat.url,
+    };
+    nodeA = await createTestApp({ env });
+    nodeB = await createTestApp({ env, shareWith: nodeA });
+    await nodeA.services.settings.set('socialites.wechat_scan', '1');
+  });
+  afterAll(async () => {
+    await nodeB.close();
+    await nodeA.close();
+    await wechat.close();
+  });
+
+  it('remembers the nonce in the shared store', async () => {
+    const qr = (
+      await nodeA.request<WechatScanStart>({ method: 'GET', url: '/api/v3/auth/login/wechat/scan' })
+    ).data;
+    const xml = wechat.scanEvent(new URL(qr.image).searchParams.get('ticket')!, 'openid-nodes');
+    const query = wechat.signedQuery(new Date());
+    const send = (node: TestApp) =>
+      node.app.inject({
+        method: 'POST',
+        url: `/api/wechat/serve?${new URLSearchParams(query)}`,
+        headers: { 'content-type': 'text/xml' },
+        payload: xml,
+      });
+    expect((await send(nodeA)).statusCode).toBe(200);
+    expect((await send(nodeB)).statusCode).toBe(403);
   });
 });

@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
 import type { registerWithSocialiteBody } from '@kezhan/contract/social';
 import type { WechatScanResult, WechatScanStart } from '@kezhan/contract/wechat-scan';
@@ -20,10 +19,17 @@ const SCENE_PREFIX = 'login:';
 export const loginScene = (code: string) => `${SCENE_PREFIX}${code}`;
 const keyOf = (code: string) => `wechat-scan:${code}`;
 
-/** A waiting code is `{}`; once scanned it holds the WeChat account that scanned it. */
+/**
+ * A waiting code holds the ticket WeChat gave its QR code (none for the development page); once
+ * scanned it holds the WeChat account that scanned it.
+ */
 interface ScanEntry {
+  ticket?: string;
   openid?: string;
 }
+
+/** Who reports a scan: a push from WeChat naming its QR code's ticket, or the development page. */
+export type ScanReport = { ticket: string } | 'development-page';
 
 const scannedUser = (openid: string): SocialUser => ({ openid, unionid: '', nickname: '', avatar: '' });
 
@@ -41,22 +47,36 @@ export async function startScanLogin(
   if (settings.int('socialites.wechat_scan') !== 1) throw new BusinessError(SCAN_DISABLED_MESSAGE);
   if (!provider.configured) throw new BusinessError(APP_NOT_CONFIGURED_MESSAGE);
   const code = randomAlphanumeric(24);
-  await services.store.set(keyOf(code), '{}', SCAN_LOGIN_TTL_SECONDS);
-  return { code, image: await provider.qrImage(loginScene(code)) };
+  const qr = await provider.qrCode(loginScene(code));
+  const entry: ScanEntry = qr.ticket ? { ticket: qr.ticket } : {};
+  await services.store.set(keyOf(code), JSON.stringify(entry), SCAN_LOGIN_TTL_SECONDS);
+  return { code, image: qr.image };
 }
 
 /**
  * A scan reported by WeChat (or the development page): the first WeChat account to scan a
- * waiting code owns it; unknown, expired or already scanned codes are ignored.
+ * waiting code owns it; unknown, expired or already scanned codes are ignored. A push acts only
+ * on the scene of the QR code it names: its ticket must be the one WeChat gave that scene's code,
+ * so a push about one QR code cannot complete the login of another.
  */
-export async function recordScan(services: AppServices, scene: string, openid: string): Promise<boolean> {
+export async function recordScan(
+  services: AppServices,
+  scene: string,
+  openid: string,
+  reportedBy: ScanReport,
+): Promise<boolean> {
   if (!scene.startsWith(SCENE_PREFIX) || !openid) return false;
   const code = scene.slice(SCENE_PREFIX.length);
   const entry = await readEntry(services, code);
   if (!entry || entry.openid) return false;
+  const ticket = reportedBy === 'development-page' ? undefined : reportedBy.ticket;
+  if (entry.ticket !== ticket) return false;
+  // Two scans at once: only the first to claim the code records its account.
+  if (!(await services.store.setIfAbsent(`${keyOf(code)}:scanned`, '1', SCAN_LOGIN_TTL_SECONDS)))
+    return false;
   await services.store.set(
     keyOf(code),
-    JSON.stringify({ openid } satisfies ScanEntry),
+    JSON.stringify({ ticket, openid } satisfies ScanEntry),
     SCAN_LOGIN_TTL_SECONDS,
   );
   return true;
@@ -109,47 +129,4 @@ export async function registerWithScan(
   if ((await services.store.take(keyOf(body.code))) === null) throw new BusinessError(SCAN_EXPIRED_MESSAGE);
   const user = scannedUser(entry.openid);
   return { token: await joinOrRegisterByMobile(services, 'wechat', user, body.mobile, client) };
-}
-
-/** How far WeChat's `timestamp` may be from our clock before a push is treated as a replay. */
-const PUSH_MAX_AGE_SECONDS = 300;
-
-/**
- * WeChat signs every call to the server address with the token set in the official account:
- * SHA-1 of the sorted token, timestamp and nonce. Without a token nothing is accepted.
- */
-export function wechatPushIsGenuine(
-  token: string,
-  query: { signature?: string; timestamp?: string; nonce?: string },
-  now: Date,
-): boolean {
-  const { signature, timestamp, nonce } = query;
-  if (!token || !signature || !timestamp || !nonce || !/^\d+$/.test(timestamp)) return false;
-  if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > PUSH_MAX_AGE_SECONDS) return false;
-  const expected = createHash('sha1').update([token, timestamp, nonce].sort().join('')).digest();
-  const given = Buffer.from(signature, 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
-/** One field of WeChat's flat XML message, with or without CDATA. */
-export function xmlField(xml: string, name: string): string {
-  const match = new RegExp(`<${name}>\\s*(?:<!\\[CDATA\\[([\\s\\S]*?)\\]\\]>|([^<]*))\\s*</${name}>`).exec(
-    xml,
-  );
-  return (match?.[1] ?? match?.[2] ?? '').trim();
-}
-
-/**
- * The scan in an event push: `SCAN` (already a follower; EventKey is the scene) or `subscribe`
- * (followed by scanning; EventKey is `qrscene_` + the scene).
- */
-export function scanOfPush(xml: string): { scene: string; openid: string } | null {
-  if (xmlField(xml, 'MsgType') !== 'event') return null;
-  const event = xmlField(xml, 'Event');
-  const key = xmlField(xml, 'EventKey');
-  const openid = xmlField(xml, 'FromUserName');
-  if (event === 'SCAN') return { scene: key, openid };
-  if (event === 'subscribe' && key.startsWith('qrscene_'))
-    return { scene: key.slice('qrscene_'.length), openid };
-  return null;
 }

@@ -4,11 +4,18 @@ import { WechatApiError, type WechatMpClient } from './mp-client';
 /** How long a login QR code (and the scan waiting for it) lives. */
 export const SCAN_LOGIN_TTL_SECONDS = 600;
 
+/** A login QR code: the picture's address and, for the official account's, WeChat's ticket of it. */
+export interface ScanQrCode {
+  image: string;
+  /** WeChat names it in the scan's push (`<Ticket>`); null for the development page. */
+  ticket: string | null;
+}
+
 /** Where a login QR code comes from: the official account, or the development stand-in. */
 export interface WechatScanProvider {
   readonly configured: boolean;
-  /** The address of a QR picture that, scanned in WeChat, reports `scene` back to us. */
-  qrImage(scene: string): Promise<string>;
+  /** A QR code that, scanned in WeChat, reports `scene` back to us. */
+  qrCode(scene: string): Promise<ScanQrCode>;
 }
 
 /**
@@ -23,7 +30,7 @@ export class OfficialAccountScanProvider implements WechatScanProvider {
     return this.client.configured;
   }
 
-  async qrImage(scene: string): Promise<string> {
+  async qrCode(scene: string): Promise<ScanQrCode> {
     const answer = await this.client.post('/cgi-bin/qrcode/create', {
       expire_seconds: SCAN_LOGIN_TTL_SECONDS,
       action_name: 'QR_STR_SCENE',
@@ -31,7 +38,10 @@ export class OfficialAccountScanProvider implements WechatScanProvider {
     });
     if (typeof answer.ticket !== 'string' || !answer.ticket)
       throw new WechatApiError(`QR code refused: ${String(answer.errcode)} ${String(answer.errmsg)}`);
-    return `https://mp.weixin.qq.com/cgi-bin/showqrcode?ticket=${encodeURIComponent(answer.ticket)}`;
+    return {
+      image: `https://mp.weixin.qq.com/cgi-bin/showqrcode?ticket=${encodeURIComponent(answer.ticket)}`,
+      ticket: answer.ticket,
+    };
   }
 }
 
@@ -41,8 +51,11 @@ export class DevScanProvider implements WechatScanProvider {
 
   constructor(private readonly appUrl: string) {}
 
-  async qrImage(scene: string): Promise<string> {
+  async qrCode(scene: string): Promise<ScanQrCode> {
     const page = `${this.appUrl}/api/v3/dev/wechat-scan?code=${encodeURIComponent(scene)}`;
-    return `data:image/svg+xml;base64,${Buffer.from(renderSVG(page)).toString('base64')}`;
+    return {
+      image: `data:image/svg+xml;base64,${Buffer.from(renderSVG(page)).toString('base64')}`,
+      ticket: null,
+    };
   }
 }

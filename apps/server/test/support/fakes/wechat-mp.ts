@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -15,7 +15,9 @@ export class FakeWechatMp {
   private server?: http.Server;
   private readonly accessToken = `ACCESS-${randomBytes(6).toString('hex')}`;
 
-  constructor(private readonly app: { appId: string; appSecret: string; serverToken: string }) {}
+  constructor(
+    private readonly app: { appId: string; appSecret: string; serverToken: string; encodingAesKey?: string },
+  ) {}
 
   async start(): Promise<this> {
     this.server = http.createServer((req, res) => {
@@ -70,6 +72,34 @@ export class FakeWechatMp {
     const nonce = String(Math.floor(Math.random() * 1e9));
     const signature = createHash('sha1').update([token, timestamp, nonce].sort().join('')).digest('hex');
     return { signature, timestamp, nonce };
+  }
+
+  /**
+   * A push as WeChat sends it in 安全模式: the message sealed with the EncodingAESKey (16 random
+   * bytes, the length, the XML, the appid; padded to 32-byte blocks; AES-256-CBC, IV = the key's
+   * first 16 bytes) in `<Encrypt>`, and `msg_signature` = SHA-1 of the sorted token, timestamp,
+   * nonce and that text, beside the usual `signature`.
+   */
+  encryptedPush(xml: string, now: Date, { appId = this.app.appId } = {}) {
+    if (!this.app.encodingAesKey) throw new Error('no EncodingAESKey');
+    const key = Buffer.from(`${this.app.encodingAesKey}=`, 'base64');
+    const message = Buffer.from(xml);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(message.length);
+    const plain = Buffer.concat([randomBytes(16), length, message, Buffer.from(appId)]);
+    const pad = 32 - (plain.length % 32);
+    const cipher = createCipheriv('aes-256-cbc', key, key.subarray(0, 16)).setAutoPadding(false);
+    const padded = Buffer.concat([plain, Buffer.alloc(pad, pad)]);
+    const encrypted = Buffer.concat([cipher.update(padded), cipher.final()]).toString('base64');
+    const query = this.signedQuery(now);
+    const msgSignature = createHash('sha1')
+      .update([this.app.serverToken, query.timestamp, query.nonce, encrypted].sort().join(''))
+      .digest('hex');
+    const openid = /<FromUserName><!\[CDATA\[([^\]]*)\]\]>/.exec(xml)?.[1] ?? '';
+    return {
+      query: { ...query, openid, encrypt_type: 'aes', msg_signature: msgSignature },
+      body: `<xml><ToUserName><![CDATA[gh_test]]></ToUserName><Encrypt><![CDATA[${encrypted}]]></Encrypt></xml>`,
+    };
   }
 
   /** The XML WeChat pushes when `openid` scans the QR code of `ticket` (`subscribe` when not yet a follower). */
