@@ -148,7 +148,10 @@ export async function runFfmpeg(ffmpeg: string, args: string[], options: RunOpti
   );
   if (aborted) throw new Error('transcode interrupted');
   if (code !== 0) {
-    throw new MediaSourceError(SOURCE_MESSAGES.transcode, `ffmpeg: ${lastLines(stderr, 3) || `exit ${code}`}`);
+    throw new MediaSourceError(
+      SOURCE_MESSAGES.transcode,
+      `ffmpeg: ${lastLines(stderr, 3) || `exit ${code}`}`,
+    );
   }
 }
 
@@ -247,7 +250,13 @@ export function transcodeArgs(plan: TranscodePlan): string[] {
   const count = plan.outputs.length;
   const split = `[0:v]split=${count}${plan.outputs.map((_, i) => `[s${i}]`).join('')}`;
   const scales = plan.outputs.map((output, i) => `[s${i}]scale=-2:${output.height}[v${i}]`);
-  const args = [...inputGuard(plan.allowPlaylist), '-i', plan.source, '-filter_complex', [split, ...scales].join(';')];
+  const args = [
+    ...inputGuard(plan.allowPlaylist),
+    '-i',
+    plan.source,
+    '-filter_complex',
+    [split, ...scales].join(';'),
+  ];
   plan.outputs.forEach((output, i) => {
     args.push('-map', `[v${i}]`);
     if (plan.hasAudio) args.push('-map', '0:a:0');
@@ -290,7 +299,12 @@ export function transcodeArgs(plan: TranscodePlan): string[] {
   return args;
 }
 
-export function posterArgs(source: string, atSeconds: number, target: string, allowPlaylist = false): string[] {
+export function posterArgs(
+  source: string,
+  atSeconds: number,
+  target: string,
+  allowPlaylist = false,
+): string[] {
   return [
     '-ss',
     atSeconds.toFixed(2),
