@@ -4,6 +4,8 @@ import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { APPEARANCE_KEY, BROWSER_BAR_COLOUR } from './src/shared/theme/theme';
 import { applyThemeBeforePaint } from './src/shared/theme/theme-before-paint';
+import { CONTINUE_CARD_KEY, keepContinueSlotBeforePaint } from './src/shared/layout/continue-slot';
+import { STORAGE_KEYS } from './src/shared/storage/storage';
 
 // The API server (apps/server) listens on 8300 by default; `vite dev` proxies /api to it.
 const apiTarget = process.env.KEZHAN_API ?? 'http://127.0.0.1:8300';
@@ -79,7 +81,9 @@ function themeBeforePaint(): Plugin {
       order: 'pre',
       handler: (html) => {
         if (!html.includes(THEME_PLACEHOLDER)) throw new Error(`index.html has no ${THEME_PLACEHOLDER}`);
-        const call = `(${applyThemeBeforePaint.toString()})(${JSON.stringify(APPEARANCE_KEY)}, ${JSON.stringify(BROWSER_BAR_COLOUR)});`;
+        const call =
+          `(${applyThemeBeforePaint.toString()})(${JSON.stringify(APPEARANCE_KEY)}, ${JSON.stringify(BROWSER_BAR_COLOUR)});` +
+          `(${keepContinueSlotBeforePaint.toString()})(${JSON.stringify(STORAGE_KEYS.token)}, ${JSON.stringify(CONTINUE_CARD_KEY)});`;
         return html.replace(THEME_PLACEHOLDER, `<script>${call}</script>`);
       },
     },

@@ -174,3 +174,63 @@ test('a tap into a text field draws no outline; Tab into it draws the focus ring
   });
   expect(ring).toEqual({ style: 'solid', width: '2px' });
 });
+
+test('继续学习 card: the lesson name and the progress each on one line at 320 px, and its place is kept when it comes late', async ({
+  page,
+  kezhan,
+}) => {
+  const token = await registerMember(kezhan, uniqueMobile());
+  const list = await (await fetch(`${kezhan.baseURL}/api/v2/courses?page_size=50`)).json();
+  const python = (list as { data: { data: { id: number; title: string }[] } }).data.data.find(
+    (c) => c.title === 'Python 零基础入门',
+  )!;
+  const detail = await (await fetch(`${kezhan.baseURL}/api/v2/course/${python.id}`)).json();
+  const first = Object.values(
+    (detail as { data: { videos: Record<string, { id: number }[]> } }).data.videos,
+  ).flat()[0];
+  const record = await fetch(`${kezhan.baseURL}/api/v2/video/${first.id}/record`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ duration: 3 }),
+  });
+  expect(((await record.json()) as { code: number }).code).toBe(0);
+  await page.addInitScript((t) => localStorage.setItem('meedu-h5-token', t), token);
+
+  await page.setViewportSize({ width: 320, height: 568 });
+  await page.goto('/');
+  const card = page.locator('.kz-continue');
+  await expect(card).toBeVisible();
+  const lines = await card.evaluate((el) => {
+    const height = (selector: string) => el.querySelector(selector)!.getBoundingClientRect().height;
+    const title = el.querySelector('.kz-continue-title')!.getBoundingClientRect();
+    return {
+      title: title.width,
+      titleHeight: height('.kz-continue-title'),
+      percent: height('.kz-continue-percent'),
+    };
+  });
+  // The lesson name has the card's width beside the cover (not a few characters), one line each.
+  expect(lines.title).toBeGreaterThan(150);
+  expect(lines.titleHeight).toBeLessThanOrEqual(20.5);
+  expect(lines.percent).toBeLessThanOrEqual(20.5);
+
+  // Next visit, the member's answer comes 2 s after the page: nothing moves when the card arrives.
+  await page.route('**/api/v3/member/courses/learned**', async (route) => {
+    await new Promise((r) => setTimeout(r, 2000));
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    (window as unknown as { __shift: number }).__shift = 0;
+    new PerformanceObserver((entries) => {
+      for (const entry of entries.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[])
+        if (!entry.hadRecentInput) (window as unknown as { __shift: number }).__shift += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/');
+  await expect(card).toBeVisible({ timeout: 10_000 });
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(0.01);
+});

@@ -1,14 +1,22 @@
 import { Link } from 'react-router-dom';
+import { getCourse } from '@/shared/api/get-course';
+import { courseProgressView, lessonOrder } from '@/shared/utils/next-lesson';
 import './continue-learning.css';
 import { SizedImage } from './sized-image';
 
 export interface ContinueLearningData {
+  courseId: number;
   courseTitle: string;
   thumb: string;
   /** Whole percent of the course done. */
   percent: number;
-  videoId: number;
+  /** The lesson the card opens; null when every lesson is finished (it opens the course). */
+  videoId: number | null;
   videoTitle: string;
+  /** true: the lesson seen last (上次学到, where it stopped); false: the next one (下一课). */
+  resume: boolean;
+  /** The lesson seen last is finished: the card should move on to the next one. */
+  finished: boolean;
   watchSeconds: number;
   duration: number;
 }
@@ -19,11 +27,22 @@ const clock = (seconds: number) => {
   return `${mm}:${String(s % 60).padStart(2, '0')}`;
 };
 
-/** 上次学到: the last lesson, where it stopped, the course progress and a 继续学习 button. */
+/**
+ * 继续学习: the lesson to go on with (the last one while unfinished, else the next), the course and
+ * its progress, and the button. Its height is fixed, so the place kept for it (`.kz-continue-slot`)
+ * is exactly what it fills.
+ */
 export function ContinueLearning({ data }: { data: ContinueLearningData }) {
   const percent = Math.max(0, Math.min(100, Math.round(data.percent)));
+  const label = data.videoId === null ? '已学完全部课时' : data.resume ? '上次学到' : '下一课';
+  const where =
+    data.resume && data.duration > 0 ? ` · ${clock(data.watchSeconds)} / ${clock(data.duration)}` : '';
+  const to = data.videoId === null ? `/vod/detail?id=${data.courseId}` : `/vod/video?id=${data.videoId}`;
   return (
-    <section className="kz-continue" aria-labelledby="kz-continue-title">
+    <section
+      className="kz-continue"
+      aria-label={`${label}：${data.videoId === null ? data.courseTitle : data.videoTitle}`}
+    >
       <SizedImage
         className="kz-continue-thumb"
         src={data.thumb}
@@ -34,53 +53,90 @@ export function ContinueLearning({ data }: { data: ContinueLearningData }) {
         loading="eager"
       />
       <div className="kz-continue-body">
-        <h2 id="kz-continue-title" className="kz-continue-title">
-          上次学到：{data.videoTitle}
-        </h2>
-        <p className="kz-continue-course">{data.courseTitle}</p>
-        <div className="kz-continue-meta">
-          <span
-            className="kz-continue-bar"
-            role="progressbar"
-            aria-label="课程进度"
-            aria-valuenow={percent}
-            aria-valuemin={0}
-            aria-valuemax={100}
-          >
-            <span style={{ width: `${percent}%` }} />
-          </span>
-          <span>
-            已学{percent}%
-            {data.duration > 0 ? ` · 看到 ${clock(data.watchSeconds)} / ${clock(data.duration)}` : ''}
-          </span>
-        </div>
+        <p className="kz-continue-label">
+          {label}
+          {where}
+        </p>
+        <h2 className="kz-continue-title">{data.videoId === null ? data.courseTitle : data.videoTitle}</h2>
+        {data.videoId === null ? null : <p className="kz-continue-course">{data.courseTitle}</p>}
       </div>
-      <Link className="kz-continue-go" to={`/vod/video?id=${data.videoId}`}>
-        继续学习
-      </Link>
+      <div className="kz-continue-foot">
+        <span
+          className="kz-continue-bar"
+          role="progressbar"
+          aria-label="课程进度"
+          aria-valuenow={percent}
+          aria-valuemin={0}
+          aria-valuemax={100}
+        >
+          <span style={{ width: `${percent}%` }} />
+        </span>
+        <span className="kz-continue-percent">已学{percent}%</span>
+        <Link className="kz-continue-go" to={to}>
+          {data.videoId === null ? '查看课程' : '继续学习'}
+        </Link>
+      </div>
     </section>
   );
 }
 
 /** The card's data from a 在学 row (the learned-courses list), or null without a last lesson. */
 export function continueFromRow(row: {
+  course_id: number;
   progress?: number;
   learned_count: number;
   course: { title: string; thumb: string; videos_count: number } | [];
   last_view_video:
-    { video_id: number; watch_seconds: number; video: { title: string; duration: number } } | [];
+    | {
+        video_id: number;
+        watch_seconds: number;
+        watched_at: string | null;
+        video: { title: string; duration: number };
+      }
+    | [];
 }): ContinueLearningData | null {
   if (Array.isArray(row.course) || Array.isArray(row.last_view_video)) return null;
   const total = row.course.videos_count;
   const percent =
     typeof row.progress === 'number' ? row.progress : total ? (row.learned_count / total) * 100 : 0;
   return {
+    courseId: row.course_id,
     courseTitle: row.course.title,
     thumb: row.course.thumb,
     percent,
     videoId: row.last_view_video.video_id,
     videoTitle: row.last_view_video.video.title,
+    resume: true,
+    finished: row.last_view_video.watched_at !== null,
     watchSeconds: row.last_view_video.watch_seconds,
     duration: row.last_view_video.video.duration,
+  };
+}
+
+/**
+ * The card as it should be shown: when the lesson seen last is finished, the course's lessons and
+ * progress are asked for and the card moves on to the next unfinished lesson (or, all done, to the
+ * course) instead of sending the member back into a lesson already finished.
+ */
+export async function continueCard(
+  card: ContinueLearningData | null,
+  signal: AbortSignal,
+): Promise<ContinueLearningData | null> {
+  if (!card?.finished || card.videoId === null) return card;
+  const { data } = await getCourse(card.courseId, { quiet: true, signal });
+  const { next } = courseProgressView(
+    lessonOrder(data.chapters, data.videos),
+    data.videoWatchedProgress,
+    card.videoId,
+  );
+  if (!next) return { ...card, videoId: null, resume: false, finished: false };
+  return {
+    ...card,
+    videoId: next.id,
+    videoTitle: next.title,
+    resume: false,
+    finished: false,
+    watchSeconds: 0,
+    duration: next.duration,
   };
 }

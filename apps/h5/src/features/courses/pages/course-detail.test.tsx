@@ -117,8 +117,9 @@ describe('course detail', () => {
     expect(screen.getByRole('button', { name: /第102课/ })).toHaveTextContent('已学50%');
     expect(screen.queryByRole('img', { name: '未解锁' })).toBeNull();
 
-    fireEvent.click(screen.getByRole('button', { name: '开始学习' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?id=101'));
+    // started (102 seen, unfinished): 继续学习 goes back into it
+    fireEvent.click(screen.getByRole('button', { name: '继续学习' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?id=102'));
     expect(router.state.location.pathname).toBe('/vod/video');
   });
 

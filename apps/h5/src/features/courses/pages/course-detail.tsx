@@ -17,7 +17,8 @@ import { Catalogue } from '../components/catalogue';
 import { CourseDetailFrame, type CourseTabKey } from '../components/course-detail-head';
 import { CommentComposer, CourseComments } from '../components/comments';
 import { useAttachmentDownload } from '../hooks/use-attachment-download';
-import { firstVideo, outlineGroups } from '../utils/outline';
+import { courseProgressView } from '@/shared/utils/next-lesson';
+import { firstVideo, outlineGroups, playOrder } from '../utils/outline';
 import { SafeHtml } from '../utils/safe-html';
 import './course-detail.css';
 
@@ -96,8 +97,10 @@ export default function CourseDetailPage() {
   const collected = data.isCollect === true;
   const free = course.is_free === 1;
   const openVideo = (v: CourseVideo) => navigate(`/vod/video?id=${v.id}`);
+  // A course the member has started goes on at the next unfinished lesson, never one already finished.
+  const place = courseProgressView(playOrder(groups), data.videoWatchedProgress);
   const startLearning = () => {
-    const first = firstVideo(groups);
+    const first = place.next ?? firstVideo(groups);
     if (!first) {
       void showToast('暂无可学习课时！');
       return;
@@ -133,7 +136,7 @@ export default function CourseDetailPage() {
   if (data.isBuy || free) {
     actions = (
       <button type="button" className="kz-btn kz-btn--primary" onClick={startLearning}>
-        开始学习
+        {!place.started ? '开始学习' : place.next ? '继续学习' : '再学一遍'}
       </button>
     );
   } else {

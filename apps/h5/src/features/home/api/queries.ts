@@ -1,6 +1,6 @@
 import { getLatestAnnouncement } from '@/shared/api/get-latest-announcement';
 import { useApiQuery } from '@/shared/data/query';
-import { continueFromRow } from '@/shared/ui/continue-learning';
+import { continueCard, continueFromRow } from '@/shared/ui/continue-learning';
 import { announcementFrom } from '@/shared/ui/latest-announcement';
 import { getLastLearned } from './get-last-learned';
 import { getPageBlocks } from './get-page-blocks';
@@ -26,7 +26,7 @@ export function useLastLearned(memberId: number | null) {
     ['last-learned', memberId],
     async (signal) => {
       const row = (await getLastLearned({ quiet: true, signal })).data.data?.[0];
-      return row ? continueFromRow(row) : null;
+      return continueCard(row ? continueFromRow(row) : null, signal);
     },
     { enabled: memberId !== null },
   );

@@ -48,7 +48,9 @@ export interface HomeScreenProps {
   /** The site name (config `name`). */
   name: string;
   announcement: Announcement | null;
-  /** What sits between the 公告 bar and the blocks: 继续学习, a skeleton or an error. */
+  /** The 继续学习 card, in a slot whose place is kept for it while it is on its way. */
+  continueCard?: ReactNode;
+  /** What sits between the 公告 bar and the blocks: a skeleton or an error. */
   notice?: ReactNode;
   /** The decoration blocks, once they are in. */
   blocks?: ViewBlock[];
@@ -58,11 +60,12 @@ export interface HomeScreenProps {
  * The home page as the visitor sees it. The server draws its first screen from the same component
  * (src/first-screen), so the page it paints before the app starts is this page.
  */
-export function HomeScreen({ name, announcement, notice, blocks }: HomeScreenProps) {
+export function HomeScreen({ name, announcement, continueCard, notice, blocks }: HomeScreenProps) {
   return (
     <div className="kz-home">
       <HomeTop name={name} />
       <AnnouncementBar announcement={announcement} />
+      <div className="kz-continue-slot">{continueCard}</div>
       {notice}
       {blocks ? (
         <>

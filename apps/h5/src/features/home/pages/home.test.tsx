@@ -177,13 +177,75 @@ describe('home page', () => {
     renderApp('/');
     const card = await screen.findByRole('region', { name: '上次学到：变量与字符串' });
     expect(within(card).getByText('Python 零基础入门')).toBeInTheDocument();
-    expect(within(card).getByText('已学40% · 看到 01:05 / 02:00')).toBeInTheDocument();
+    // the lesson's name and the progress each on one line of their own (never cut to a few characters)
+    expect(within(card).getByRole('heading', { name: '变量与字符串' })).toBeInTheDocument();
+    expect(within(card).getByText('上次学到 · 01:05 / 02:00')).toBeInTheDocument();
+    expect(within(card).getByText('已学40%')).toBeInTheDocument();
     expect(within(card).getByRole('progressbar', { name: '课程进度' })).toHaveAttribute(
       'aria-valuenow',
       '40',
     );
     expect(within(card).getByRole('link', { name: '继续学习' })).toHaveAttribute('href', '/vod/video?id=103');
     expect(called('GET /api/v3/member/courses/learned')[0].key).toBe('GET /api/v3/member/courses/learned');
+  });
+
+  it('continue learning: after a finished lesson the card offers the next unfinished one, then the course', async () => {
+    setToken('t');
+    const lesson = (id: number, title: string) => ({ id, title, duration: 90 });
+    const seen = (video_id: number, finished: boolean, updated_at: string) => ({
+      video_id,
+      watch_seconds: 90,
+      watched_at: finished ? '2026-03-01 10:00:00' : null,
+      updated_at,
+    });
+    let allDone = false;
+    mockApi({
+      'GET /api/v2/other/config': () => ok(testConfig()),
+      'GET /api/v2/member/detail': () => ok(testMember()),
+      'GET /api/v2/viewBlock/page/blocks': () => ok([]),
+      'GET /api/v3/member/courses/learned': () =>
+        ok({
+          total: 1,
+          data: [
+            {
+              course_id: 7,
+              progress: 50,
+              learned_count: 2,
+              course: { id: 7, title: 'Python 零基础入门', thumb: '/c7.png', charge: 0, videos_count: 4 },
+              last_view_video: {
+                video_id: 102,
+                watch_seconds: 90,
+                watched_at: '2026-03-01 10:00:00',
+                video: { id: 102, title: '第二课', duration: 90, published_at: null },
+              },
+            },
+          ],
+        }),
+      'GET /api/v2/course/7': () =>
+        ok({
+          chapters: [{ id: 1 }],
+          videos: {
+            '1': [lesson(101, '第一课'), lesson(102, '第二课'), lesson(103, '第三课')],
+            '0': [lesson(104, '第四课')],
+          },
+          videoWatchedProgress: {
+            '101': seen(101, true, '2026-03-01T01:00:00Z'),
+            '102': seen(102, true, '2026-03-01T03:00:00Z'),
+            '103': seen(103, true, '2026-03-01T02:00:00Z'),
+            ...(allDone ? { '104': seen(104, true, '2026-03-01T00:00:00Z') } : {}),
+          },
+        }),
+    });
+    const view = renderApp('/');
+    // 102 (seen last) and 103 are finished: 104 is next, never a finished lesson.
+    const card = await screen.findByRole('region', { name: '下一课：第四课' });
+    expect(within(card).getByRole('link', { name: '继续学习' })).toHaveAttribute('href', '/vod/video?id=104');
+    view.unmount();
+
+    allDone = true;
+    renderApp('/');
+    const done = await screen.findByRole('region', { name: '已学完全部课时：Python 零基础入门' });
+    expect(within(done).getByRole('link', { name: '查看课程' })).toHaveAttribute('href', '/vod/detail?id=7');
   });
 
   it('continue learning: visitors are not asked for it', async () => {

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
+import { settleContinueSlot } from '@/shared/layout/continue-slot';
 import { useFirstScreenReady } from '@/shared/layout/first-screen';
 import { useAppStore } from '@/shared/store/app-store';
 import { ContinueLearning } from '@/shared/ui/continue-learning';
@@ -28,13 +30,18 @@ export default function HomePage() {
   const announcement = useLatestAnnouncement();
   const isLogin = useAppStore((s) => s.isLogin);
   const memberId = useAppStore((s) => s.user?.id ?? null);
-  const last = useLastLearned(isLogin ? memberId : null).data ?? null;
+  const lastLearned = useLastLearned(isLogin ? memberId : null);
+  const last = lastLearned.data ?? null;
+  const settled = !isLogin || lastLearned.data !== undefined || lastLearned.error !== undefined;
+  useEffect(() => {
+    // A visitor's page keeps no place; a member's answer (card or not) is remembered for next time.
+    if (settled) settleContinueSlot(last !== null, isLogin && lastLearned.error === undefined);
+  }, [settled, last, isLogin, lastLearned.error]);
   // The 公告 bar sits above the blocks: both are in before the page replaces the server's drawing.
   useFirstScreenReady(!blocks.loading && !announcement.loading);
 
   const notice = (
     <>
-      {last ? <ContinueLearning data={last} /> : null}
       {blocks.loading ? <HomeSkeleton /> : null}
       {blocks.error !== undefined ? (
         <div className="kz-home-failed" role="alert">
@@ -48,6 +55,12 @@ export default function HomePage() {
   );
 
   return (
-    <HomeScreen name={name} announcement={announcement.data ?? null} notice={notice} blocks={blocks.data} />
+    <HomeScreen
+      name={name}
+      announcement={announcement.data ?? null}
+      continueCard={last ? <ContinueLearning data={last} /> : null}
+      notice={notice}
+      blocks={blocks.data}
+    />
   );
 }

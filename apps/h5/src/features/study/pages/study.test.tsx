@@ -88,7 +88,8 @@ describe('study page', () => {
     expect(screen.getByRole('tab', { name: '在学' })).toHaveAttribute('aria-selected', 'true');
     // the most recent course's last lesson on top, with its progress and 继续学习
     const card = await screen.findByRole('region', { name: '上次学到：变量与字符串' });
-    expect(within(card).getByText('已学50% · 看到 00:30 / 02:00')).toBeInTheDocument();
+    expect(within(card).getByText('上次学到 · 00:30 / 02:00')).toBeInTheDocument();
+    expect(within(card).getByText('已学50%')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: '继续学习' })).toHaveAttribute('href', '/vod/video?id=77');
     const item = (await screen.findAllByText('Python 零基础入门'))
       .map((el) => el.closest('li'))

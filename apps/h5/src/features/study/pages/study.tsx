@@ -3,7 +3,8 @@ import { useCallback } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { usePagedList } from '@/shared/hooks/use-paged-list';
-import { ContinueLearning, continueFromRow } from '@/shared/ui/continue-learning';
+import { useApiQuery } from '@/shared/data/query';
+import { ContinueLearning, continueCard, continueFromRow } from '@/shared/ui/continue-learning';
 import { EmptyAction, EmptyState } from '@/shared/ui/list-states';
 import { RefreshablePagedList } from '@/shared/ui/paged-list-view';
 import { getBoughtCourses } from '../api/get-bought-courses';
@@ -55,7 +56,9 @@ function StudyRow({ row, tab }: { row: Row; tab: TabKey }) {
   const subscribed = tab === 'course' || ('is_subscribe' in row && row.is_subscribe === 1);
   const percent = courseProgress(row);
   const detail = `/vod/detail?id=${row.course_id}`;
-  const open = tab === 'study' && last ? `/vod/video?id=${last.video_id}` : detail;
+  // A finished last lesson is not where to go on: the course page's 继续学习 knows the next one.
+  const resume = last && last.watched_at === null ? `/vod/video?id=${last.video_id}` : detail;
+  const open = tab === 'study' && last ? resume : detail;
   return (
     <div className="kz-study-item">
       <Link to={open} className="kz-study-main">
@@ -81,11 +84,7 @@ function StudyRow({ row, tab }: { row: Row; tab: TabKey }) {
         </span>
       </Link>
       {last ? (
-        <button
-          type="button"
-          className="kz-study-continue"
-          onClick={() => navigate(`/vod/video?id=${last.video_id}`)}
-        >
+        <button type="button" className="kz-study-continue" onClick={() => navigate(resume)}>
           继续学习
           <small>{last.video.title}</small>
         </button>
@@ -94,9 +93,15 @@ function StudyRow({ row, tab }: { row: Row; tab: TabKey }) {
   );
 }
 
-/** The most recent course's last lesson, above the 在学 list. */
+/** The most recent course's lesson to go on with, above the 在学 list. */
 function LastLesson({ row }: { row: LearnedCourseRow }) {
-  const data = continueFromRow(row);
+  const last = continueFromRow(row);
+  const moved = useApiQuery(
+    ['continue-card', row.course_id, last?.videoId ?? 0],
+    (signal) => continueCard(last, signal),
+    { enabled: last?.finished === true },
+  );
+  const data = last?.finished ? moved.data : last;
   return data ? <ContinueLearning data={data} /> : null;
 }
 
