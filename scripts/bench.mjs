@@ -2,7 +2,8 @@
 // Lighthouse on the five main pages as `npm start` serves them, the API's per-request cost against
 // a bare Node `http` server and its mixed workload (bench-api.mjs), and the transcode speed of the
 // media pipeline; the operator console's initial JS against its budget; with DATABASE_URL, the dashboard's
-// queries on a million orders (p95 budget 200 ms each). BENCH_ONLY=h5, admin, lighthouse, api, media
+// queries on a million orders (p95 budget 200 ms each); the lesson player's time to first frame
+// after the tap on slow 4G (bench-player.mjs). BENCH_ONLY=h5, admin, lighthouse, player, api, media
 // or dashboard (comma-separated) runs only those parts.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,6 +12,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { apiBench } from './bench-api.mjs';
 import { lighthouseTable } from './bench-lighthouse.mjs';
+import { playerFirstFrame } from './bench-player.mjs';
 import { ensureAdminBuild, ensureDependencies, ensureH5Build, hasFfmpeg, root } from './lib.mjs';
 
 ensureDependencies();
@@ -103,7 +105,9 @@ function dashboardQueries() {
   }
 }
 
-const parts = new Set((process.env.BENCH_ONLY || 'h5,admin,lighthouse,api,media,dashboard').split(','));
+const parts = new Set(
+  (process.env.BENCH_ONLY || 'h5,admin,lighthouse,player,api,media,dashboard').split(','),
+);
 const overBudget = [...(parts.has('h5') ? h5Budget() : []), ...(parts.has('admin') ? adminBudget() : [])];
 if (parts.has('lighthouse')) {
   ensureH5Build();
@@ -111,6 +115,16 @@ if (parts.has('lighthouse')) {
   const kezhan = await startKezhan(port, { DATABASE_URL: '', REDIS_URL: '' });
   try {
     await lighthouseTable(`http://127.0.0.1:${port}`, { mobile: '13800000000', password: 'kezhan123' });
+  } finally {
+    kezhan.stop();
+  }
+}
+if (parts.has('player')) {
+  ensureH5Build();
+  const port = 18800 + Math.floor(Math.random() * 500);
+  const kezhan = await startKezhan(port, { DATABASE_URL: '', REDIS_URL: '' });
+  try {
+    await playerFirstFrame(`http://127.0.0.1:${port}`, { mobile: '13800000000', password: 'kezhan123' });
   } finally {
     kezhan.stop();
   }

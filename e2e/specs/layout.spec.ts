@@ -102,8 +102,11 @@ test.describe('no overflow', () => {
     const sql = await sqlCourse(kezhan);
     await page.setViewportSize({ width: 844, height: 390 });
     await page.goto(`/vod/video?id=${sql.trialId}`);
-    await expect(page.locator('video')).toBeVisible();
-    const controls = await page.locator('.kz-player-controls').boundingBox();
+    await expect(page.locator('video')).toHaveAttribute('data-source', /.+/);
+    await page.locator('video').evaluate((v: HTMLVideoElement) => (v.muted = true));
+    await page.getByRole('button', { name: '播放', exact: true }).click();
+    await page.locator('video').evaluate((v: HTMLVideoElement) => v.pause());
+    const controls = await page.getByTestId('player-controls').boundingBox();
     expect(controls!.y + controls!.height).toBeLessThanOrEqual(390);
     const player = await page.locator('.kz-player').boundingBox();
     expect(player!.height).toBeGreaterThan(250);

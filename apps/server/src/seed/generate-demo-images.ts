@@ -180,9 +180,10 @@ write(
   `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="80" viewBox="0 0 240 80"><rect x="4" y="8" width="64" height="64" rx="16" fill="#3ca7fa"/><path d="M24 26 H40 Q44 26 44 30 V56 M48 26 L36 42 L50 56" fill="none" stroke="#fff" stroke-width="6" stroke-linecap="round" stroke-linejoin="round"/><text x="82" y="54" font-family="DejaVu Sans" font-weight="bold" font-size="34" fill="#1f2937">Kezhan</text></svg>`,
   240,
 );
+// No play symbol on the poster: the player draws its own 播放 button over it.
 write(
   'images/player-thumb.png',
-  `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360" viewBox="0 0 640 360"><defs>${gradient('g', '#0f172a', '#1e3a8a')}</defs><rect width="640" height="360" fill="url(#g)"/><circle cx="320" cy="180" r="54" fill="#fff" opacity=".18"/><path d="M304 150 L348 180 L304 210 Z" fill="#fff"/></svg>`,
+  `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360" viewBox="0 0 640 360"><defs>${gradient('g', '#0f172a', '#1e3a8a')}</defs><rect width="640" height="360" fill="url(#g)"/><circle cx="560" cy="40" r="160" fill="#fff" opacity=".05"/><circle cx="80" cy="340" r="120" fill="#fff" opacity=".04"/></svg>`,
   640,
 );
 

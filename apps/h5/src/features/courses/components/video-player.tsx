@@ -1,12 +1,25 @@
 import type { PlayUrl } from '@kezhan/contract/courses';
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Spinner } from '@/shared/ui/spinner';
 import { PLAYBACK_RATES, usePlaybackRate } from '../hooks/use-playback-rate';
 import { useProgressReporter } from '../hooks/use-progress-reporter';
 import { attachSource } from '../utils/media-source';
 import { durationText } from '../utils/outline';
+import { TrialTip } from './trial-tip';
+import { ChoicePanel } from './player/choice-panel';
+import { PlayerControls } from './player/player-controls';
+import { SEEK_STEP_SECONDS } from './player/scrubber';
+import { useAutoHide } from './player/use-auto-hide';
+import { DOUBLE_TAP_MS, useGestures } from './player/use-gestures';
+import { useMediaState } from './player/use-media-state';
 import { Watermark, type WatermarkProps } from './watermark';
+import './player/player.css';
 
 export const RESUME_BADGE_MS = 5000;
+/** How long a refused seek says why. */
+export const HINT_MS = 2500;
+export const BAN_DRAG_HINT = '禁止拖动到未观看的位置';
+export const trialHint = (seconds: number) => `试看到 ${durationText(seconds)}，购买后观看完整内容`;
 
 export interface VideoPlayerProps {
   videoId: number;
@@ -19,9 +32,13 @@ export interface VideoPlayerProps {
   /** Seeking forward past what was watched is not allowed. */
   banDrag: boolean;
   watermark: Omit<WatermarkProps, 'areaRef'> | null;
+  /** The member already asked to play (on the player's place while it loaded). */
+  autoStart?: boolean;
   onEnded: () => void;
   onTrialEnd: () => void;
   onBuy: () => void;
+  /** Told when the picture starts moving and when playback stops (the catalogue's 播放中). */
+  onPlayingChange?: (playing: boolean) => void;
   /**
    * Asks playinfo again. Protected videos play from signed addresses that expire (10 min by
    * default): when the stream fails, fresh addresses are fetched and playback resumes in place.
@@ -46,9 +63,19 @@ function unlockOrientation() {
   }
 }
 
+const RATE_OPTIONS = [...PLAYBACK_RATES].reverse().map((value) => ({ value, text: rateText(value) }));
+function rateText(rate: number) {
+  return rate === 1 ? '1.0x' : `${rate}x`;
+}
+
+const isTextField = (target: HTMLElement) =>
+  !!target.closest?.('input, textarea, select, [contenteditable="true"], [contenteditable=""]');
+
 /**
- * `<video playsinline>` with HLS where needed, resume, trial stop, no-skip-ahead, remembered
- * speed, quality switch, fullscreen of the whole box (so the watermark stays) turning landscape.
+ * `<video playsinline>` with HLS where needed and our own controls over the picture (no browser
+ * controls): tap to show or hide them, double tap to pause, swipe sideways to seek, a scrubber
+ * that respects 禁止拖动 and the trial's end, remembered speed, quality, fullscreen of the whole
+ * box (so the watermark stays) turning landscape, and keyboard shortcuts.
  */
 export function VideoPlayer(props: VideoPlayerProps) {
   const {
@@ -59,9 +86,11 @@ export function VideoPlayer(props: VideoPlayerProps) {
     trialSeconds,
     banDrag,
     watermark,
+    autoStart,
     onEnded,
     onTrialEnd,
     onBuy,
+    onPlayingChange,
     refreshSources,
   } = props;
   const box = useRef<HTMLDivElement>(null);
@@ -73,19 +102,31 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const quietRestore = useRef(false);
   const [attempt, setAttempt] = useState(0);
   const [resumed, setResumed] = useState<number | null>(null);
-  const [awaitingPlay, setAwaitingPlay] = useState(false);
   const [rate, setRate] = usePlaybackRate();
   const rateRef = useRef(rate);
   rateRef.current = rate;
   const restoreTo = useRef<number | null>(resumeAt > 0 ? resumeAt : null);
   const maxReached = useRef(Math.max(0, resumeAt));
   const trialDone = useRef(false);
-  const callbacks = useRef({ onEnded, onTrialEnd });
-  callbacks.current = { onEnded, onTrialEnd };
+  const startWanted = useRef(!!autoStart);
+  const callbacks = useRef({ onEnded, onTrialEnd, onPlayingChange });
+  callbacks.current = { onEnded, onTrialEnd, onPlayingChange };
+
+  const media = useMediaState(video);
+  const [panel, setPanel] = useState<'rate' | 'quality' | null>(null);
+  const [keyboardInBar, setKeyboardInBar] = useState(false);
+  const controls = useAutoHide(!media.paused, panel !== null || keyboardInBar);
+  const [swipe, setSwipe] = useState<number | null>(null);
+  const [hint, setHint] = useState<string | null>(null);
+  const [fullscreenOn, setFullscreenOn] = useState(false);
+  const startedByTapAt = useRef(0);
 
   useProgressReporter(video, videoId, resumeAt);
 
   useEffect(() => setCurrent(sources), [sources]);
+
+  const playingNow = !media.paused && media.moved;
+  useEffect(() => callbacks.current.onPlayingChange?.(playingNow), [playingNow]);
 
   /** Fresh signed addresses, resuming where the viewer was; at most once in 10 s unless asked. */
   const recover = useCallback(
@@ -126,7 +167,10 @@ export function VideoPlayer(props: VideoPlayerProps) {
         else {
           detach = attached.destroy;
           video.dataset.source = attached.mode;
-          if (attached.waitsForPlay && video.paused) setAwaitingPlay(true);
+          if (startWanted.current) {
+            startWanted.current = false;
+            void video.play().catch(() => undefined);
+          }
         }
       })
       .catch(() => !cancelled && setFailed(true));
@@ -175,15 +219,12 @@ export function VideoPlayer(props: VideoPlayerProps) {
       callbacks.current.onEnded();
     };
     const onError = () => recover();
-    const onPlay = () => setAwaitingPlay(false);
-    video.addEventListener('play', onPlay);
     video.addEventListener('loadedmetadata', onMeta);
     video.addEventListener('timeupdate', onTime);
     video.addEventListener('seeking', onSeeking);
     video.addEventListener('ended', onEnd);
     video.addEventListener('error', onError);
     return () => {
-      video.removeEventListener('play', onPlay);
       video.removeEventListener('loadedmetadata', onMeta);
       video.removeEventListener('timeupdate', onTime);
       video.removeEventListener('seeking', onSeeking);
@@ -199,7 +240,14 @@ export function VideoPlayer(props: VideoPlayerProps) {
   }, [resumed]);
 
   useEffect(() => {
+    if (hint === null) return;
+    const timer = window.setTimeout(() => setHint(null), HINT_MS);
+    return () => window.clearTimeout(timer);
+  }, [hint]);
+
+  useEffect(() => {
     const onChange = () => {
+      setFullscreenOn(!!box.current && document.fullscreenElement === box.current);
       if (document.fullscreenElement) void lockLandscape();
       else unlockOrientation();
     };
@@ -228,69 +276,179 @@ export function VideoPlayer(props: VideoPlayerProps) {
     (video as unknown as { webkitEnterFullscreen?: () => void } | null)?.webkitEnterFullscreen?.();
   }, [video]);
 
-  /**
-   * Keyboard playback on the focused player: K play-pause, ←/→ 5 s, F fullscreen. Space is left to
-   * the browser's own controls, which already toggle with it (handling it here would toggle twice).
-   */
-  const onKeyDown = (event: KeyboardEvent<HTMLVideoElement>) => {
-    if (!video || event.altKey || event.ctrlKey || event.metaKey) return;
-    const key = event.key.toLowerCase();
-    // Until the stream is loaded the browser's controls are hidden and Space is ours.
-    if (key === 'k' || (key === ' ' && awaitingPlay)) {
-      if (video.paused) void video.play().catch(() => undefined);
-      else video.pause();
-    } else if (key === 'arrowright' || key === 'arrowleft') {
-      const step = key === 'arrowright' ? 5 : -5;
-      const end = Number.isFinite(video.duration) ? video.duration : Infinity;
-      video.currentTime = Math.min(end, Math.max(0, video.currentTime + step));
-    } else if (key === 'f') {
-      void fullscreen();
-    } else {
-      return;
-    }
-    event.preventDefault();
-  };
+  const togglePlay = useCallback(() => {
+    if (!video) return;
+    if (video.paused || video.ended) void video.play().catch(() => undefined);
+    else video.pause();
+  }, [video]);
+
+  /** Seeks within what the lesson allows: not past what was watched (禁止拖动), not past a trial. */
+  const seekTo = useCallback(
+    (seconds: number) => {
+      if (!video) return;
+      const duration = Number.isFinite(video.duration) && video.duration > 0 ? video.duration : Infinity;
+      let target = Math.min(duration, Math.max(0, seconds));
+      if (banDrag && target > maxReached.current + 1) {
+        target = maxReached.current;
+        setHint(BAN_DRAG_HINT);
+      }
+      if (trialSeconds > 0 && target >= trialSeconds) {
+        target = Math.max(0, trialSeconds - 1);
+        setHint(trialHint(trialSeconds));
+      }
+      video.currentTime = target;
+    },
+    [video, banDrag, trialSeconds],
+  );
+
+  const { show: showControls, toggle: toggleControls } = controls;
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!video || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      const target = event.target as HTMLElement;
+      const onPage = target === document.body || target === document.documentElement;
+      if (!onPage && !box.current?.contains(target)) return;
+      if (isTextField(target) || target.closest?.('.kz-player-panel')) return;
+      const key = event.key.toLowerCase();
+      if (key === ' ' || key === 'k') {
+        if (key === ' ' && target.closest?.('button')) return;
+        togglePlay();
+      } else if (key === 'arrowright' || key === 'arrowleft') {
+        seekTo(video.currentTime + (key === 'arrowright' ? SEEK_STEP_SECONDS : -SEEK_STEP_SECONDS));
+      } else if (key === 'f') {
+        void fullscreen();
+      } else {
+        return;
+      }
+      event.preventDefault();
+      showControls();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [video, togglePlay, seekTo, fullscreen, showControls]);
+
+  const gestures = useGestures({
+    onTap: (pointerType) => {
+      if (!media.started) {
+        startedByTapAt.current = Date.now();
+        togglePlay();
+      } else if (pointerType === 'mouse') {
+        togglePlay();
+        showControls();
+      } else toggleControls();
+    },
+    onDoubleTap: (pointerType) => {
+      // The taps that started playback are not a request to pause it again.
+      if (Date.now() - startedByTapAt.current < DOUBLE_TAP_MS * 2) return;
+      togglePlay();
+      if (pointerType === 'mouse') void fullscreen();
+      showControls();
+    },
+    onSwipe: (seconds) => {
+      if (!media.started || media.duration <= 0) return;
+      setSwipe(seconds);
+      showControls();
+    },
+    onSwipeEnd: (seconds) => {
+      setSwipe(null);
+      if (video && media.started && media.duration > 0) seekTo(video.currentTime + seconds);
+    },
+  });
 
   const switchQuality = (index: number) => {
     if (!video || index === quality) return;
     restoreTo.current = video.currentTime;
+    if (!video.paused) startWanted.current = true;
     setQuality(index);
   };
 
+  const swipeTarget = swipe === null ? 0 : Math.min(media.duration, Math.max(0, media.currentTime + swipe));
+  const barShown = media.started && controls.visible;
   return (
     <div className="kz-player-wrap">
-      <div className="kz-player" ref={box}>
+      <div
+        className={barShown ? 'kz-player' : 'kz-player kz-player--bare'}
+        ref={box}
+        aria-keyshortcuts="Space K ArrowLeft ArrowRight F"
+      >
         {/* Lessons carry no caption tracks: the catalogue has no subtitles to offer. */}
         {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
         <video
           ref={setVideo}
           className="kz-player-video"
-          controls={!awaitingPlay}
           playsInline
           webkit-playsinline="true"
           x5-playsinline="true"
           preload="metadata"
           poster={poster || undefined}
-          controlsList="nodownload nofullscreen"
           disablePictureInPicture
           aria-label="视频播放器"
-          aria-keyshortcuts="Space K ArrowLeft ArrowRight F"
           tabIndex={0}
-          onKeyDown={onKeyDown}
         />
-        {awaitingPlay ? (
+        <div className="kz-player-surface" data-testid="player-surface" aria-hidden="true" {...gestures} />
+        {watermark ? <Watermark {...watermark} areaRef={box} /> : null}
+        {!media.started && !failed ? (
           <button
             type="button"
             className="kz-player-start"
             aria-label="播放"
-            onClick={() => void video?.play().catch(() => undefined)}
+            onClick={() => {
+              startedByTapAt.current = Date.now();
+              togglePlay();
+            }}
           >
             <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
               <path d="M8 5.5v13l10.5-6.5z" fill="currentColor" />
             </svg>
           </button>
         ) : null}
-        {watermark ? <Watermark {...watermark} areaRef={box} /> : null}
+        {media.loading && !failed ? (
+          <div className="kz-player-loading">
+            <Spinner size={40} label="加载中" />
+          </div>
+        ) : null}
+        {swipe !== null ? (
+          <div className="kz-player-bubble" role="status">
+            {swipe >= 0 ? '快进' : '快退'} {Math.abs(swipe)} 秒 · {durationText(swipeTarget)} /{' '}
+            {durationText(media.duration)}
+          </div>
+        ) : hint !== null ? (
+          <div className="kz-player-bubble" role="status">
+            {hint}
+          </div>
+        ) : null}
+        <PlayerControls
+          media={media}
+          visible={barShown}
+          rateText={rateText(rate)}
+          qualityText={current.length > 1 ? current[quality]?.name || `线路${quality + 1}` : null}
+          fullscreen={fullscreenOn}
+          onPlayToggle={togglePlay}
+          onSeek={seekTo}
+          onOpenRate={() => setPanel('rate')}
+          onOpenQuality={() => setPanel('quality')}
+          onFullscreen={() => void fullscreen()}
+          onActive={showControls}
+          onKeyboardFocus={setKeyboardInBar}
+        />
+        {panel === 'rate' ? (
+          <ChoicePanel
+            label="倍速"
+            options={RATE_OPTIONS}
+            value={rate}
+            onChoose={setRate}
+            onClose={() => setPanel(null)}
+          />
+        ) : null}
+        {panel === 'quality' ? (
+          <ChoicePanel
+            label="清晰度"
+            options={current.map((s, i) => ({ value: i, text: s.name || `线路${i + 1}` }))}
+            value={quality}
+            onChoose={switchQuality}
+            onClose={() => setPanel(null)}
+          />
+        ) : null}
         {resumed !== null ? (
           <div className="kz-resume-badge" role="status">
             上次看到 {durationText(resumed)}，已为您续播
@@ -321,41 +479,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
           </div>
         ) : null}
       </div>
-      <div className="kz-player-controls">
-        <label>
-          倍速
-          <select value={String(rate)} onChange={(e) => setRate(Number(e.target.value))}>
-            {PLAYBACK_RATES.map((r) => (
-              <option key={r} value={String(r)}>
-                {r === 1 ? '1.0x' : `${r}x`}
-              </option>
-            ))}
-          </select>
-        </label>
-        {current.length > 1 ? (
-          <label>
-            清晰度
-            <select value={String(quality)} onChange={(e) => switchQuality(Number(e.target.value))}>
-              {current.map((s, i) => (
-                <option key={i} value={String(i)}>
-                  {s.name || `线路${i + 1}`}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : null}
-        <button type="button" className="kz-player-fullscreen" onClick={() => void fullscreen()}>
-          全屏
-        </button>
-      </div>
-      {trialSeconds > 0 ? (
-        <div className="kz-trial-tip">
-          <span>您正在观看试看内容，购买课程后可观看完整内容</span>
-          <button type="button" onClick={onBuy}>
-            购买课程
-          </button>
-        </div>
-      ) : null}
+      {trialSeconds > 0 ? <TrialTip onBuy={onBuy} /> : null}
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { Catalogue } from '../components/catalogue';
 import { CommentComposer, VideoComments } from '../components/comments';
 import { PlayerNotice } from '../components/player-notice';
 import { PlayerLoading, VideoPending } from '../components/video-pending';
+import { TrialTip } from '../components/trial-tip';
 import { VideoPlayer } from '../components/video-player';
 import { useAttachmentDownload } from '../hooks/use-attachment-download';
 import { embedSrc, isEmbed } from '../utils/media-source';
@@ -43,6 +44,11 @@ export default function VideoPage() {
   const [stageOf, setStageOf] = useState<{ id: number; stage: Stage }>({ id, stage: 'playing' });
   const stage = stageOf.id === id ? stageOf.stage : 'playing';
   const setStage = useCallback((next: Stage) => setStageOf({ id, stage: next }), [id]);
+  // 播放 tapped before the player was ready (the lesson starts once it can), and whether it plays.
+  const [playWantedFor, setPlayWantedFor] = useState(0);
+  const [playingFor, setPlayingFor] = useState(0);
+  const wantPlay = useCallback(() => setPlayWantedFor(id), [id]);
+  const onPlayingChange = useCallback((playing: boolean) => setPlayingFor(playing ? id : 0), [id]);
   const [tab, setTab] = useState<TabKey>('catalogue');
   useDocumentTitle(data?.video.title ?? '视频播放');
   useFirstScreenReady(!videoQuery.loading);
@@ -81,7 +87,8 @@ export default function VideoPage() {
   // One buy prompt when a trial ends: the box in place of the player (no dialog, no bottom bar).
   const onTrialEnd = useCallback(() => setStage('trial-over'), [setStage]);
 
-  if (videoQuery.loading) return <VideoPending poster={config.player.cover} />;
+  if (videoQuery.loading)
+    return <VideoPending poster={config.player.cover} onPlay={wantPlay} playWanted={playWantedFor === id} />;
   if (!data || !video) {
     const missing = !id || (videoQuery.error !== undefined && isMissingResource(videoQuery.error));
     return (
@@ -122,9 +129,9 @@ export default function VideoPage() {
     </>
   );
   const openVideo = (v: CourseVideo) => navigate(`/vod/video?id=${v.id}`, { replace: true });
-  let currentLabel = '播放中';
+  let currentLabel = '当前';
   if (stage === 'ended') currentLabel = '已学完';
-  else if (!canPlay || stage === 'trial-over') currentLabel = '当前';
+  else if (canPlay && stage !== 'trial-over' && playingFor === id) currentLabel = '播放中';
 
   let stageBox;
   if (!canPlay) {
@@ -135,10 +142,18 @@ export default function VideoPage() {
       </div>
     );
   } else if (stage === 'trial-over') {
-    stageBox = <PlayerNotice text="试看结束，购买课程观看所有视频">{buyButtons}</PlayerNotice>;
+    stageBox = (
+      <>
+        <PlayerNotice text="试看结束，购买课程观看所有视频">{buyButtons}</PlayerNotice>
+        <TrialTip over onBuy={buy} />
+      </>
+    );
   } else if (stage === 'ended') {
     stageBox = (
-      <PlayerNotice text={next ? '本节已学完' : '恭喜您已经学完本套课程！'}>
+      <PlayerNotice
+        text={next ? '本节已学完' : '恭喜您已经学完本套课程！'}
+        detail={next ? `下一节：${next.title}` : undefined}
+      >
         <>
           <button type="button" className="kz-btn kz-btn--ghost" onClick={() => setStage('replaying')}>
             重新播放
@@ -171,7 +186,9 @@ export default function VideoPage() {
       </div>
     );
   } else if (!play.data) {
-    stageBox = <PlayerLoading poster={config.player.cover} />;
+    stageBox = (
+      <PlayerLoading poster={config.player.cover} onPlay={wantPlay} playWanted={playWantedFor === id} />
+    );
   } else if (isEmbed(play.data.urls[0])) {
     const src = embedSrc(play.data.urls[0].url);
     stageBox = src ? (
@@ -194,6 +211,8 @@ export default function VideoPage() {
         trialSeconds={play.data.trial_seconds}
         banDrag={video.ban_drag === 1}
         watermark={watermark}
+        autoStart={playWantedFor === video.id || stage === 'replaying'}
+        onPlayingChange={onPlayingChange}
         onEnded={() => setStage('ended')}
         onTrialEnd={onTrialEnd}
         onBuy={buy}
