@@ -56,7 +56,7 @@ describe('login', () => {
       const member = (await detail(token)).data;
       expect(member).toMatchObject({
         mobile: '13700000002',
-        avatar: '/images/default_avatar.png',
+        avatar: 'http://api.test/images/default_avatar.png',
         is_password_set: 0,
         is_set_nickname: 0,
         is_lock: 0,

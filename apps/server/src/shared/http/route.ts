@@ -7,6 +7,7 @@ import type {
 } from 'fastify';
 import type { z } from 'zod';
 import type { Envelope } from '@kezhan/contract/envelope';
+import { withAbsoluteUrls } from './public-urls';
 import { isEnvelopeEndpoint, type Endpoint } from '@kezhan/contract/endpoint';
 import { optionalMember, requireMember } from '../auth/guard';
 import { validate } from './validate';
@@ -101,6 +102,11 @@ export function route<E extends Endpoint>(
   const preHandler: preHandlerAsyncHookHandler | undefined =
     auth === 'admin' ? options.preHandler : auth === 'none' ? undefined : AUTH_HANDLERS[auth];
   const checking = app.checkResponses && isEnvelopeEndpoint(endpoint);
+  // Member API answers carry absolute picture and file addresses (public-urls.ts).
+  const publicAddress =
+    isEnvelopeEndpoint(endpoint) && /^\/api\/v[23]\//.test(endpoint.path)
+      ? (app.services?.env.appUrl ?? null)
+      : null;
   const { params, query, body } = endpoint;
 
   app.route({
@@ -113,7 +119,9 @@ export function route<E extends Endpoint>(
       if (params) request.params = validate(params, request.params);
       if (query) request.query = validate(query, request.query);
       if (body) request.body = validate(body, request.body);
-      const answer = await handler(request as EndpointRequest<E>, reply);
+      let answer = await handler(request as EndpointRequest<E>, reply);
+      if (publicAddress !== null && isSuccessEnvelope(answer))
+        answer = { ...answer, data: withAbsoluteUrls(answer.data, publicAddress) };
       if (checking && isSuccessEnvelope(answer)) checkResponse(endpoint, answer.data);
       return answer;
     },
