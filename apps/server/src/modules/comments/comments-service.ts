@@ -222,13 +222,33 @@ export class CommentsService {
     replyId: string;
     ip: string;
   }): Promise<StoredComment> {
+    const parentId = this.ids.decode(input.parentId);
+    const replyId = this.ids.decode(input.replyId);
+    if (parentId === null || replyId === null || (replyId > 0 && parentId === 0)) {
+      await this.checkRateLimits(input.userId, this.services.now());
+      throw new BusinessError('参数错误');
+    }
+    return this.write({ ...input, parentId, replyId });
+  }
+
+  /**
+   * The one writer of comments, behind v3 (`store`) and the 2024 v2 course and video comment
+   * endpoints: the per-member limits, the resource's `is_allow_comment`, the member's access, the
+   * thread rules, plain text and moderation, in this order for every caller.
+   */
+  async write(input: {
+    userId: number;
+    rt: number;
+    rid: number;
+    content: string;
+    parentId: number;
+    replyId: number;
+    ip: string;
+  }): Promise<StoredComment> {
     const { db } = this.services;
     const now = this.services.now();
     await this.checkRateLimits(input.userId, now);
-    const parentId = this.ids.decode(input.parentId);
-    const replyId = this.ids.decode(input.replyId);
-    if (parentId === null || replyId === null || (replyId > 0 && parentId === 0))
-      throw new BusinessError('参数错误');
+    const { parentId, replyId } = input;
     if (input.rt !== COMMENT_RESOURCE.course && input.rt !== COMMENT_RESOURCE.video)
       throw new BusinessError('参数错误');
     await this.checkResource(input.rt, input.rid, input.userId, now);

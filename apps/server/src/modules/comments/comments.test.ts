@@ -205,6 +205,92 @@ describe('comments v3: threads, moderation, ip_province, rate limits', () => {
     });
   });
 
+  describe('the 2024 endpoints go through the same writer', () => {
+    const postV2 = (member: TestMember, kind: 'course' | 'video', id: number, content: string) =>
+      t.request({
+        method: 'POST',
+        url: `/api/v2/${kind}/${id}/comment`,
+        token: member.token,
+        payload: { content },
+      });
+
+    it('refuses a course or lesson closed to comments, as v3 does', async () => {
+      clock = new Date('2026-05-04T02:00:00Z');
+      await t.services.db
+        .updateTable('courses')
+        .set({ is_allow_comment: 0 })
+        .where('id', '=', courseId)
+        .execute();
+      expect(await postV2(alice, 'course', courseId, '课程关了评论还想评')).toMatchObject({
+        code: 1,
+        message: '禁止提交评论',
+      });
+      await t.services.db
+        .updateTable('courses')
+        .set({ is_allow_comment: 1 })
+        .where('id', '=', courseId)
+        .execute();
+      await t.services.db
+        .updateTable('videos')
+        .set({ is_allow_comment: 0 })
+        .where('id', '=', videoId)
+        .execute();
+      expect(await postV2(alice, 'video', videoId, '这一节关了评论还想评')).toMatchObject({
+        code: 1,
+        message: '禁止提交评论',
+      });
+      await t.services.db
+        .updateTable('videos')
+        .set({ is_allow_comment: 1 })
+        .where('id', '=', videoId)
+        .execute();
+      const stored = await t.services.db
+        .selectFrom('comments')
+        .select('id')
+        .where('content', 'in', ['课程关了评论还想评', '这一节关了评论还想评'])
+        .execute();
+      expect(stored).toEqual([]);
+    });
+
+    it('counts v2 and v3 comments against one per-member minute limit', async () => {
+      clock = new Date('2026-05-05T02:00:00Z');
+      const member = await newMember(t);
+      await grantCourse(t.services.db, member.id, courseId);
+      for (let i = 0; i < 3; i += 1)
+        expect((await postV2(member, 'course', courseId, `旧客户端第${i}条评论`)).code).toBe(0);
+      for (let i = 0; i < 2; i += 1)
+        expect((await store(member, { rt: 1, rid: courseId, content: `新客户端第${i}条` })).code).toBe(0);
+      expect(await postV2(member, 'video', videoId, '第六条评论太快了')).toMatchObject({
+        code: 429,
+        message: '请稍后再试',
+      });
+      expect(await postV2(member, 'course', courseId, '第七条评论也太快')).toMatchObject({
+        code: 429,
+        message: '请稍后再试',
+      });
+    });
+
+    it('keeps the v2 answers: 错误 for an unknown course or lesson, 参数错误 when no text is left', async () => {
+      clock = new Date('2026-05-06T02:00:00Z');
+      expect(await postV2(alice, 'course', 999999, '没有这门课程呀')).toMatchObject({
+        code: 1,
+        message: '错误',
+      });
+      expect(await postV2(alice, 'video', 999999, '没有这一节课呀')).toMatchObject({
+        code: 1,
+        message: '错误',
+      });
+      expect(await postV2(alice, 'course', courseId, '<b></b><i></i>')).toMatchObject({
+        code: 1,
+        message: '参数错误',
+      });
+      expect(await postV2(stranger, 'course', courseId, '没买也想评论一下')).toMatchObject({
+        code: 1,
+        message: '无权限',
+      });
+    });
+  });
+
   // The minute window lives in the ephemeral store: Redis expires it by its own clock, not the test's.
   it.runIf(!usingPostgres)('limits a member to 100 comments a day', async () => {
     clock = new Date('2026-05-03T02:00:00Z');

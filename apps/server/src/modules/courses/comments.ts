@@ -1,10 +1,9 @@
 import { DEFAULT_AVATAR } from '@kezhan/contract/images';
 import type { CommentList } from '@kezhan/contract/courses';
 import type { Db } from '../../shared/db/database';
-import { BusinessError } from '../../shared/http/errors';
 import { isoTimestamp } from '../../shared/time';
 import { ipProvince } from '../../shared/ip-region';
-import { escapeHtml, htmlToText, phpMap, publicUrl } from './serialize';
+import { escapeHtml, phpMap, publicUrl } from './serialize';
 
 export const COMMENT_ON = { course: 1, video: 2 } as const;
 export type CommentTarget = (typeof COMMENT_ON)[keyof typeof COMMENT_ON];
@@ -60,37 +59,4 @@ export async function listComments(
     })),
     users: phpMap([...users.entries()].sort(([a], [b]) => a - b)),
   };
-}
-
-/**
- * Stores a comment as plain text; markup is dropped and nothing left means `参数错误`. It waits
- * for approval when the site moderates comments.
- */
-export async function addComment(
-  db: Db,
-  input: {
-    rt: CommentTarget;
-    rid: number;
-    userId: number;
-    content: string;
-    ip: string;
-    now: Date;
-    needsApproval: boolean;
-  },
-): Promise<void> {
-  const text = htmlToText(input.content);
-  if (!text) throw new BusinessError('参数错误');
-  await db
-    .insertInto('comments')
-    .values({
-      rt: input.rt,
-      rid: input.rid,
-      user_id: input.userId,
-      content: text,
-      ip: input.ip.slice(0, 64),
-      ip_province: ipProvince(input.ip),
-      status: input.needsApproval ? 'pending' : 'approved',
-      created_at: input.now,
-    })
-    .execute();
 }

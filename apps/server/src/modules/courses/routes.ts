@@ -7,7 +7,6 @@ import { NO_DATA, ok } from '../../shared/http/envelope';
 import { AuthenticationError, BusinessError, INVALID_PARAMS_MESSAGE } from '../../shared/http/errors';
 import { route } from '../../shared/http/route';
 import { memberIdOf } from '../../shared/auth/guard';
-import { accessToCourse } from './access';
 import {
   ATTACHMENT_TICKET,
   type AttachmentDownload,
@@ -24,17 +23,16 @@ import {
   loadCourseDetail,
   toggleCourseLike,
 } from './catalogue';
-import { addComment, COMMENT_ON, listComments } from './comments';
+import { COMMENT_ON, listComments } from './comments';
 import { recordProgress } from './progress';
 import { pcApi } from '@kezhan/contract/pc';
 import { listLearnedVideos } from './learned-videos';
 import { search } from './search';
 import { listBoughtCourses, listLearnedCourses, listLikedCourses } from './study';
-import { findVisibleVideo, loadPlayInfo, loadVideoDetail, videoAccessOf } from './videos';
+import { findVisibleVideo, loadPlayInfo, loadVideoDetail } from './videos';
 
 /** Demo media and the site's own images: apps/server/public/{demo,images}. */
 export const PUBLIC_DIR = path.resolve(import.meta.dirname, '../../../public');
-const NO_PERMISSION = '无权限';
 const HASHED_IMAGE = /-[0-9a-f]{8}\.\d+x\d+\.(jpg|png|w\d+\.webp)$/;
 
 const guestOrMember = (request: FastifyRequest) => request.member?.id ?? null;
@@ -85,24 +83,6 @@ export default async function courseRoutes(app: FastifyInstance) {
   route(app, coursesApi.comments, async (request) => {
     const course = await findCourseOnSale(db, request.params.id, now());
     return ok(await listComments(db, appUrl, COMMENT_ON.course, course.id));
-  });
-
-  route(app, coursesApi.comment, async (request) => {
-    const courseId = request.params.id;
-    const { content } = request.body;
-    const userId = memberIdOf(request);
-    const course = await findCourseOnSale(db, courseId, now());
-    if (!(await accessToCourse(db, userId, course, now())).canSee) throw new BusinessError(NO_PERMISSION);
-    await addComment(db, {
-      rt: COMMENT_ON.course,
-      rid: courseId,
-      userId,
-      content,
-      ip: request.ip,
-      now: now(),
-      needsApproval: (await settings.snapshot()).int('comment.need_approval') === 1,
-    });
-    return ok(NO_DATA);
   });
 
   route(app, coursesApi.like, async (request) =>
@@ -205,26 +185,6 @@ export default async function courseRoutes(app: FastifyInstance) {
   route(app, coursesApi.videoComments, async (request) => {
     const { video } = await findVisibleVideo(db, request.params.id, now());
     return ok(await listComments(db, appUrl, COMMENT_ON.video, video.id));
-  });
-
-  route(app, coursesApi.videoComment, async (request) => {
-    const videoId = request.params.id;
-    const { content } = request.body;
-    const userId = memberIdOf(request);
-    const { video, course } = await findVisibleVideo(db, videoId, now());
-    if ((await videoAccessOf(db, userId, video, course, now())).kind !== 'full') {
-      throw new BusinessError(NO_PERMISSION);
-    }
-    await addComment(db, {
-      rt: COMMENT_ON.video,
-      rid: videoId,
-      userId,
-      content,
-      ip: request.ip,
-      now: now(),
-      needsApproval: (await settings.snapshot()).int('comment.need_approval') === 1,
-    });
-    return ok(NO_DATA);
   });
 
   // Study lists
