@@ -1,6 +1,7 @@
 // `npm test`: install what is missing, then run every suite: typecheck, unit and API integration
 // tests (PGlite, and PostgreSQL + Redis when DATABASE_URL / REDIS_URL are set), then browser
-// end-to-end tests in Debian's Chromium against the real server.
+// end-to-end tests in Debian's Chromium against the real server. The MeEdu migration tests need a
+// MariaDB or MySQL at MEEDU_TEST_MYSQL (default mysql://root@127.0.0.1:3306): they fail without it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import {

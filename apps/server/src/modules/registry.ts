@@ -24,6 +24,7 @@ import { commentsModule } from './comments';
 import { creditsModule } from './credits';
 import { wechatShareModule } from './wechat-share';
 import { dashboardModule } from './dashboard';
+import { meeduImportModule } from './meedu-import';
 
 /**
  * Every feature of the server. ops comes first: its global hooks (metrics, the route list behind
@@ -50,6 +51,7 @@ export const MODULES: readonly FeatureModule[] = [
   creditsModule,
   wechatShareModule,
   dashboardModule,
+  meeduImportModule,
 ];
 
 /** Route plugins of every module, registered in this order by `buildApp`. */

@@ -1,0 +1,49 @@
+import { parseCommandArgs } from '../../cli/args';
+import { CommandError, type CliCommand } from '../../cli/command';
+import { migrateMeedu } from './migrate';
+import { openSource, parseSourceUrl } from './source';
+
+export const migrateMeeduCommand: CliCommand = {
+  name: 'migrate:meedu',
+  usage: 'migrate:meedu --source mysql://USER:PASS@HOST:PORT/DB [--dry-run] [--old-host <url>] [--batch <n>]',
+  summary:
+    'Move a MeEdu school (2024 or 2026) into this empty Kezhan database, ids kept; --dry-run prints the report only',
+  async run(services, args, out) {
+    const { values } = parseCommandArgs(args, {
+      source: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+      'old-host': { type: 'string' },
+      batch: { type: 'string' },
+    });
+    const url = parseSourceUrl(values.source);
+    const batchSize = Number(values.batch ?? 1000);
+    if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 5000)
+      throw new CommandError('--batch 应为 1 到 5000 的整数');
+    const source = await openSource(url);
+    try {
+      let oldHost = values['old-host'] ?? '';
+      if (!oldHost) {
+        const [row] = await source.query("select `value` from app_config where `key` = 'app.url'");
+        oldHost = typeof row?.value === 'string' ? row.value : '';
+      }
+      if (oldHost && !/^https?:\/\/[^/\s]+/.test(oldHost))
+        throw new CommandError('--old-host 应为 http(s):// 开头的旧站地址');
+      await migrateMeedu(
+        services.db,
+        source,
+        {
+          dryRun: values['dry-run'] === true,
+          batchSize,
+          oldHost: oldHost.replace(/\/+$/, ''),
+          now: services.now(),
+          progress: (line) => {
+            if (process.stderr.isTTY) process.stderr.write(`${line}\n`);
+          },
+        },
+        out,
+      );
+    } finally {
+      await source.close();
+    }
+  },
+};

@@ -1,0 +1,430 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import {
+  createMeeduFixture,
+  MEEDU_PASSWORD,
+  MEEDU_ROOT,
+  SCHOOL,
+  type MeeduFixture,
+} from '../../../test/support/meedu-fixture';
+import { runCommand } from '../../cli/run-command';
+import { resolveJwtSecret } from '../../create-services';
+import { CommentIds } from '../comments/comment-ids';
+import { migrateMeedu } from './migrate';
+import { openSource, type MeeduSource } from './source';
+
+// These tests need the MariaDB of the machine (CI starts it): without it they fail, never skip.
+
+const login = (t: TestApp, mobile: string) =>
+  t.request<{ token: string }>({
+    method: 'POST',
+    url: '/api/v2/login/password',
+    payload: { mobile, password: MEEDU_PASSWORD },
+  });
+
+for (const generation of ['2024', '2026'] as const) {
+  describe(`migrate:meedu from a MeEdu ${generation} database`, () => {
+    let fixture: MeeduFixture;
+    let t: TestApp;
+    let dryRun: { exitCode: number; output: string[] };
+    let run: { exitCode: number; output: string[] };
+
+    beforeAll(async () => {
+      fixture = await createMeeduFixture(generation);
+      t = await createTestApp();
+      dryRun = await runCommand(t.services, ['migrate:meedu', '--source', fixture.url, '--dry-run']);
+      run = await runCommand(t.services, ['migrate:meedu', '--source', fixture.url, '--batch', '2']);
+    }, 120_000);
+    afterAll(async () => {
+      await t?.close();
+      await fixture?.drop();
+    });
+
+    it('a dry run prints the whole report and writes nothing; the real run verifies', async () => {
+      expect(dryRun.exitCode).toBe(0);
+      const report = dryRun.output.join('\n');
+      expect(report).toContain(`MeEdu ${generation} → 课栈（试运行，不写入）`);
+      expect(report).toContain('users → users | 3 | 3 | 0 | 0');
+      expect(report).toContain('昵称重复：后来者加 _<id>: 1');
+      expect(report).toContain('user_course → user_courses | 3 | 2 | 1 | 1');
+      expect(report).toContain('退款不是整元：按元四舍五入（课栈暂以元记账）: 1');
+      expect(report).toContain('……四舍五入的差额合计（分）: 34');
+      expect(report).toContain('user_tags: 1 — 学员标签（无去处）');
+      expect(report).not.toContain('核对');
+      expect(run.output.join('\n')).toContain('迁移完成，核对一致。');
+      expect(run.exitCode).toBe(0);
+      // The dry run and the real run count the same rows.
+      const table = (lines: string[]) => lines.filter((line) => / → .* \| /.test(line));
+      expect(table(run.output)).toEqual(table(dryRun.output));
+    });
+
+    it('keeps ids, advances sequences, and quirks are handled', async () => {
+      const { db } = t.services;
+      const users = await db
+        .selectFrom('users')
+        .select(['id', 'nick_name', 'is_lock', 'avatar', 'role_expired_at'])
+        .orderBy('id')
+        .execute();
+      expect(users).toEqual([
+        {
+          id: 3,
+          nick_name: '小明',
+          is_lock: 0,
+          avatar: 'https://old.school.test/storage/avatar/3.png',
+          role_expired_at: new Date('2030-01-01T00:00:00Z'),
+        },
+        { id: 5, nick_name: '小明_5', is_lock: 0, avatar: '', role_expired_at: null },
+        { id: 7, nick_name: '学员_7', is_lock: 1, avatar: '', role_expired_at: null },
+      ]);
+      const courses = await db
+        .selectFrom('courses')
+        .select(['id', 'slug', 'is_show', 'render_desc'])
+        .orderBy('id')
+        .execute();
+      expect(courses.map((c) => c.slug)).toEqual(['course-10', 'same', 'course-12', 'course-13']);
+      expect(courses[2].is_show).toBe(0);
+      expect(courses[0].render_desc).not.toContain('<script>');
+      const chapters = await db.selectFrom('course_chapters').select(['id', 'title']).orderBy('id').execute();
+      expect(chapters).toEqual([
+        { id: 20, title: '第一章' },
+        { id: 21, title: '第一章 (2)' },
+      ]);
+      const videos = await db
+        .selectFrom('videos')
+        .select(['id', 'chapter_id', 'url', 'is_show'])
+        .orderBy('id')
+        .execute();
+      expect(videos).toEqual([
+        { id: 30, chapter_id: 20, url: 'https://old.school.test/storage/v/30.mp4', is_show: 1 },
+        { id: 31, chapter_id: 21, url: 'https://cdn.example.com/31.m3u8', is_show: 1 },
+        { id: 32, chapter_id: null, url: '', is_show: 1 },
+        { id: 34, chapter_id: null, url: 'https://cdn.example.com/34.mp4', is_show: 0 },
+      ]);
+      const orders = await db
+        .selectFrom('orders')
+        .select([
+          'id',
+          'order_id',
+          'status',
+          'charge',
+          'discount',
+          'amount',
+          'refunded_amount',
+          'promo_code_id',
+        ])
+        .orderBy('id')
+        .execute();
+      expect(orders).toEqual([
+        {
+          id: 50,
+          order_id: SCHOOL.paidOrderNo,
+          status: 9,
+          charge: 99,
+          discount: 10,
+          amount: 89,
+          refunded_amount: 12,
+          promo_code_id: 40,
+        },
+        {
+          id: 51,
+          order_id: '5120000',
+          status: 9,
+          charge: 5,
+          discount: 0,
+          amount: 5,
+          refunded_amount: 0,
+          promo_code_id: null,
+        },
+        {
+          id: 52,
+          order_id: '5120000-52',
+          status: 7,
+          charge: 5,
+          discount: 0,
+          amount: 5,
+          refunded_amount: 0,
+          promo_code_id: null,
+        },
+        {
+          id: 53,
+          order_id: '202403011200005678',
+          status: 9,
+          charge: 30,
+          discount: 0,
+          amount: 30,
+          refunded_amount: 0,
+          promo_code_id: null,
+        },
+        {
+          id: 55,
+          order_id: '202405021200001111',
+          status: 11,
+          charge: 50,
+          discount: 0,
+          amount: 50,
+          refunded_amount: 50,
+          promo_code_id: null,
+        },
+      ]);
+      const refunds = await db
+        .selectFrom('refunds')
+        .select(['id', 'amount', 'status', 'out_refund_no'])
+        .orderBy('id')
+        .execute();
+      expect(refunds).toMatchObject([
+        { amount: 12, status: 'succeeded', out_refund_no: 'REFUND202405031200001' },
+        { amount: 5, status: 'failed' },
+        { amount: 50, status: 'succeeded' },
+      ]);
+      // A new row after the move takes the next id, not one of MeEdu's.
+      const next = await db
+        .insertInto('users')
+        .values({ mobile: '13900000099', nick_name: 'new', password: 'x' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      expect(next.id).toBe(8);
+      await db.deleteFrom('users').where('id', '=', next.id).execute();
+    });
+
+    it('a member logs in with the MeEdu password and sees VIP, courses, lessons, messages, orders and progress', async () => {
+      const res = await login(t, SCHOOL.member.mobile);
+      expect(res).toMatchObject({ code: 0 });
+      const token = res.data.token;
+      const detail = await t.request<{
+        role_expired_at: string;
+        nick_name: string;
+        role: { name: string } | null;
+      }>({
+        method: 'GET',
+        url: '/api/v2/member/detail',
+        token,
+      });
+      expect(detail.data).toMatchObject({
+        nick_name: '小明',
+        role_expired_at: SCHOOL.vipExpiry,
+        role: { name: '月度会员' },
+      });
+      const course = await t.request<{
+        isBuy: boolean;
+        videoWatchedProgress: Record<string, { watch_seconds: number }>;
+      }>({
+        method: 'GET',
+        url: '/api/v2/course/10',
+        token,
+      });
+      expect(course.data.isBuy).toBe(true);
+      expect(course.data.videoWatchedProgress['30']).toMatchObject({ watch_seconds: 200 });
+      const play = await t.request<{ urls: { url: string }[] }>({
+        method: 'GET',
+        url: '/api/v2/video/30/playinfo',
+        token,
+      });
+      expect(play.data.urls[0].url).toBe('https://old.school.test/storage/v/30.mp4');
+      const unread = await t.request<number>({
+        method: 'GET',
+        url: '/api/v2/member/unreadNotificationCount',
+        token,
+      });
+      expect(unread.data).toBe(2);
+      const messages = await t.request<{ data: { data: { message: string } }[] }>({
+        method: 'GET',
+        url: '/api/v2/member/messages?page=1&page_size=10',
+        token,
+      });
+      expect(JSON.stringify(messages.data)).toContain(`订单:${SCHOOL.paidOrderNo}已支付`);
+      const orders = await t.request<{ data: { order_id: string; status: number }[] }>({
+        method: 'GET',
+        url: '/api/v2/member/orders?page=1&page_size=10',
+        token,
+      });
+      expect(orders.data.data.map((order) => [order.order_id, order.status])).toEqual([
+        ['202405021200001111', 11],
+        [SCHOOL.paidOrderNo, 9],
+      ]);
+    });
+
+    it('a lesson bought alone plays for its buyer, not the rest of the course', async () => {
+      const token = (await login(t, SCHOOL.lessonBuyer.mobile)).data.token;
+      expect(token).toBeTruthy();
+      const bought = await t.request<{ urls: { url: string }[] }>({
+        method: 'GET',
+        url: '/api/v2/video/31/playinfo',
+        token,
+      });
+      expect(bought.data.urls[0].url).toBe('https://cdn.example.com/31.m3u8');
+      const other = await t.request({ method: 'GET', url: '/api/v2/video/30/playinfo', token });
+      expect(other.message).toBe('请购买后观看');
+    });
+
+    it('comment threads keep their ids (Hashids with the same secret)', async () => {
+      const ids = new CommentIds(resolveJwtSecret(t.services.env));
+      const list = await t.request<{ data: { id: string }[] }>({
+        method: 'GET',
+        url: '/api/v3/comments?rt=1&rid=10&page=1&size=10',
+      });
+      expect(list.code).toBe(0);
+      expect(list.data.data.map((comment) => ids.decode(comment.id))).toEqual(
+        generation === '2026' ? [60] : [1],
+      );
+    });
+
+    it('refuses a second run into the same database', async () => {
+      const again = await runCommand(t.services, ['migrate:meedu', '--source', fixture.url]);
+      expect(again.exitCode).toBe(1);
+      expect(again.output.at(-1)).toBe('这个课栈数据库已经完成过 MeEdu 迁移 (already migrated)');
+    });
+  });
+}
+
+describe('migrate:meedu refuses what it cannot move, before writing anything', () => {
+  let t: TestApp;
+  let fixture: MeeduFixture;
+  beforeAll(async () => {
+    t = await createTestApp();
+    fixture = await createMeeduFixture('2026');
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await fixture?.drop();
+  });
+
+  const migrate = (source: string) => runCommand(t.services, ['migrate:meedu', '--source', source]);
+  const nothingWritten = async () =>
+    expect(await t.services.db.selectFrom('meedu_import_progress').selectAll().execute()).toEqual([]);
+
+  it('a wrong password, host or database name', async () => {
+    const wrong = new URL(MEEDU_ROOT);
+    wrong.password = 'wrong';
+    const bad = await migrate(`${wrong.toString().replace(/\/$/, '')}/${fixture.name}`);
+    expect(bad.exitCode).toBe(1);
+    expect(bad.output.at(-1)).toContain('用户名或密码错误');
+    const host = await migrate('mysql://root@127.0.0.1:1/meedu');
+    expect(host.output.at(-1)).toBe('无法连接 MeEdu 数据库 127.0.0.1:1 (ECONNREFUSED)：请检查主机和端口');
+    const missing = await migrate(`${MEEDU_ROOT}/meedu_test_missing_db`);
+    expect(missing.output.at(-1)).toContain('MeEdu 数据库 meedu_test_missing_db 不存在');
+    expect((await migrate('postgres://x@y/z')).output.at(-1)).toBe(
+      '--source 应为 mysql://用户:密码@主机:端口/数据库',
+    );
+    await nothingWritten();
+  });
+
+  it('a database that is not MeEdu, or an older MeEdu', async () => {
+    const empty = await createMeeduFixture('2026', { fill: false });
+    try {
+      const res = await migrate(empty.url);
+      expect(res.exitCode).toBe(1);
+      expect(res.output.at(-1)).toBe(
+        '这不是 MeEdu 数据库：缺少数据表 users, courses, videos, orders, order_goods, roles, app_config (not a MeEdu database)',
+      );
+    } finally {
+      await empty.drop();
+    }
+    const old = await createMeeduFixture('2024');
+    try {
+      await old.query('drop table user_video');
+      const res = await migrate(old.url);
+      expect(res.exitCode).toBe(1);
+      expect(res.output.at(-1)).toContain('无法识别的 MeEdu 版本：缺少 user_video.video_id');
+    } finally {
+      await old.drop();
+    }
+    await nothingWritten();
+  });
+
+  it('a Kezhan database that already holds members', async () => {
+    await t.loginBySms('13700000077');
+    const res = await migrate(fixture.url);
+    expect(res.exitCode).toBe(1);
+    expect(res.output.at(-1)).toBe(
+      '目标课栈数据库不是空的（学员 1，订单 0，课程 0）：MeEdu 的编号会与已有数据冲突，请迁移到一个新的空数据库 (target not empty)',
+    );
+    await nothingWritten();
+  });
+});
+
+describe('migrate:meedu after a crash', () => {
+  it('resumes after the last committed batch without duplicating anything', async () => {
+    const fixture = await createMeeduFixture('2026');
+    const t = await createTestApp();
+    try {
+      const real = await openSource(new URL(fixture.url));
+      let queries = 0;
+      // Dies on the 40th read, half-way through the steps.
+      const dying: MeeduSource = {
+        ...real,
+        async query(sql, params) {
+          queries += 1;
+          if (queries === 40) throw new Error('connection lost');
+          return real.query(sql, params);
+        },
+      };
+      const options = {
+        dryRun: false,
+        batchSize: 1,
+        oldHost: '',
+        now: new Date(),
+        progress: () => undefined,
+      };
+      await expect(migrateMeedu(t.services.db, dying, options, { line: () => undefined })).rejects.toThrow(
+        'connection lost',
+      );
+      await real.close();
+      const partial = await t.services.db
+        .selectFrom('meedu_import_progress')
+        .select(['step', 'done'])
+        .execute();
+      expect(partial.some((row) => row.done === 0) || partial.length < 10).toBe(true);
+      const resumed = await runCommand(t.services, [
+        'migrate:meedu',
+        '--source',
+        fixture.url,
+        '--batch',
+        '1',
+      ]);
+      expect(resumed.output[0]).toBe('MeEdu 2026 → 课栈（从上次中断处继续）');
+      expect(resumed.output.join('\n')).toContain('迁移完成，核对一致。');
+      expect(resumed.exitCode).toBe(0);
+    } finally {
+      await t.close();
+      await fixture.drop();
+    }
+  }, 120_000);
+
+  it('fails the command when MeEdu and Kezhan disagree, and does not mark the move finished', async () => {
+    const fixture = await createMeeduFixture('2024');
+    const t = await createTestApp();
+    try {
+      const real = await openSource(new URL(fixture.url));
+      // A member registers on MeEdu while the move runs: the count read at the end is one higher.
+      const moving: MeeduSource = {
+        ...real,
+        async query(sql, params) {
+          const rows = await real.query(sql, params);
+          return sql === 'select count(*) n from users' ? [{ n: Number(rows[0].n) + 1 }] : rows;
+        },
+      };
+      const lines: string[] = [];
+      const options = {
+        dryRun: false,
+        batchSize: 100,
+        oldHost: '',
+        now: new Date(),
+        progress: () => undefined,
+      };
+      await expect(
+        migrateMeedu(t.services.db, moving, options, { line: (l) => void lines.push(l) }),
+      ).rejects.toThrow('核对失败：学员 不一致 (verification failed)');
+      await real.close();
+      expect(lines).toContain('学员 | 4 | 3  ✗ 不一致');
+      const finished = await t.services.db
+        .selectFrom('meedu_import_progress')
+        .select('step')
+        .where('step', '=', 'finished')
+        .execute();
+      expect(finished).toEqual([]);
+    } finally {
+      await t.close();
+      await fixture.drop();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,374 @@
+import { sql } from 'kysely';
+import { CommandError, type CommandOutput } from '../../cli/command';
+import type { Db } from '../../shared/db/database';
+import { isSettingKey, normaliseSettingValue } from '../../shared/settings/definitions';
+import { int, text } from './convert';
+import type { MeeduSource, Row } from './source';
+import { SERIAL_TABLES, STEPS, viewBlocksWhere, type AnyDb, type Step, type StepContext } from './steps';
+
+export interface MigrateOptions {
+  dryRun: boolean;
+  batchSize: number;
+  oldHost: string;
+  now: Date;
+  /** Where progress goes while the run lasts (the report is printed at the end). */
+  progress: (line: string) => void;
+}
+
+interface StepTally {
+  read: number;
+  written: number;
+  merged: number;
+  dropped: number;
+  notes: Record<string, number>;
+}
+
+/** MeEdu values with no home in Kezhan (yet): reported with their row counts. */
+const NO_HOME: [string, string][] = [
+  ['socialite', '社交账号绑定（待迁移）'],
+  ['user_face_verify_tencent_records', '人脸核身记录（待迁移）'],
+  ['user_upload_images', '学员上传图片（待迁移）'],
+  ['user_delete_jobs', '注销申请（待迁移）'],
+  ['agreements', '协议（待迁移）'],
+  ['agreement_user_records', '协议同意记录（待迁移）'],
+  ['course_attach', '课程附件（待迁移）'],
+  ['user_join_role_records', '会员购买历史（无去处）'],
+  ['user_invite_balance_records', '邀请余额流水（无去处）'],
+  ['user_ib_withdraw_orders', '邀请余额提现（无去处）'],
+  ['user_tags', '学员标签（无去处）'],
+  ['user_tag', '学员标签关系（无去处）'],
+  ['user_remarks', '学员备注（无去处）'],
+  ['user_watch_stat', '每日观看时长（无去处）'],
+  ['course_attach_download_records', '附件下载记录（无去处）'],
+  ['media_videos', '视频库（无去处）'],
+  ['media_images', '图片库（无去处）'],
+  ['administrators', '管理员（请用 admin:create 重建）'],
+  ['administrator_logs', '后台操作日志（无去处）'],
+];
+
+/** MeEdu setting → Kezhan setting. */
+const SETTINGS: [string, string][] = [
+  ['meedu.system.name', 'name'],
+  ['meedu.system.logo', 'logo'],
+  ['meedu.system.pc_url', 'pc_url'],
+  ['meedu.system.h5_url', 'h5_url'],
+  ['meedu.system.icp', 'icp'],
+  ['meedu.system.icp_link', 'icp_link'],
+  ['meedu.system.icp2', 'icp2'],
+  ['meedu.system.icp2_link', 'icp2_link'],
+  ['meedu.aboutus', 'aboutus'],
+  ['meedu.course_purchase_notice', 'course_purchase_notice'],
+  ['meedu.system.login.limit.rule', 'login.limit.rule'],
+  ['meedu.system.player_thumb', 'player.cover'],
+  ['meedu.system.player.enabled_bullet_secret', 'player.enabled_bullet_secret'],
+  ['meedu.system.player.bullet_secret.text', 'player.bullet_secret.text'],
+  ['meedu.system.player.bullet_secret.size', 'player.bullet_secret.size'],
+  ['meedu.system.player.bullet_secret.color', 'player.bullet_secret.color'],
+  ['meedu.system.player.bullet_secret.opacity', 'player.bullet_secret.opacity'],
+  ['meedu.member.enabled_mobile_bind_alert', 'member.enabled_mobile_bind_alert'],
+  ['meedu.member.protocol', 'protocol.user'],
+  ['meedu.member.private_protocol', 'protocol.private'],
+  ['meedu.member.vip_protocol', 'protocol.vip'],
+];
+
+/** The progress row written once the verification passed. */
+const FINISHED = 'finished';
+
+async function count(source: MeeduSource, query: string, params: unknown[] = []): Promise<number> {
+  const [row] = await source.query(query, params);
+  return int(row?.n);
+}
+
+/** Refuses a Kezhan database that already holds a school, unless it is this migration's own, unfinished. */
+async function checkTarget(db: Db): Promise<'fresh' | 'resume'> {
+  const progress = await db.selectFrom('meedu_import_progress').select(['step', 'done']).execute();
+  if (progress.some((row) => row.step === FINISHED))
+    throw new CommandError('这个课栈数据库已经完成过 MeEdu 迁移 (already migrated)');
+  if (progress.length > 0) return 'resume';
+  const [users, orders, courses] = await Promise.all(
+    (['users', 'orders', 'courses'] as const).map(async (table) =>
+      Number((await db.selectFrom(table).select(db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+    ),
+  );
+  if (users > 0 || orders > 0 || courses > 0)
+    throw new CommandError(
+      `目标课栈数据库不是空的（学员 ${users}，订单 ${orders}，课程 ${courses}）：MeEdu 的编号会与已有数据冲突，请迁移到一个新的空数据库 (target not empty)`,
+    );
+  return 'fresh';
+}
+
+function readQuery(step: Step, source: MeeduSource, after: unknown[] | null, limit: number) {
+  const keys = step.key.map((expr, i) => `${expr} k${i}`).join(', ');
+  const conditions: string[] = [];
+  const where = step.name === 'view_blocks' ? viewBlocksWhere(source) : step.where;
+  if (where) conditions.push(`(${where})`);
+  if (after) conditions.push(`(${step.key.join(', ')}) > (${step.key.map(() => '?').join(', ')})`);
+  const select = step.select.replace(/^select /, `select ${keys}, `);
+  return {
+    sql: `${select}${conditions.length ? ` where ${conditions.join(' and ')}` : ''}${
+      step.groupBy ? ` group by ${step.groupBy}` : ''
+    } order by ${step.key.join(', ')} limit ${limit}`,
+    params: [...(step.params ?? []), ...(after ?? [])],
+  };
+}
+
+async function runStep(
+  db: Db,
+  source: MeeduSource,
+  step: Step,
+  ctx: Omit<StepContext, 'note'>,
+  options: MigrateOptions,
+): Promise<StepTally> {
+  const saved = options.dryRun
+    ? undefined
+    : await db
+        .selectFrom('meedu_import_progress')
+        .selectAll()
+        .where('step', '=', step.name)
+        .executeTakeFirst();
+  const tally: StepTally = saved
+    ? {
+        read: saved.rows_read,
+        written: saved.written,
+        merged: saved.merged,
+        dropped: saved.dropped,
+        notes: JSON.parse(saved.notes),
+      }
+    : { read: 0, written: 0, merged: 0, dropped: 0, notes: {} };
+  if (saved?.done === 1) return tally;
+  let after: unknown[] | null = saved?.last_key ? (JSON.parse(saved.last_key) as unknown[]) : null;
+  const note = (reason: string, n = 1) => void (tally.notes[reason] = (tally.notes[reason] ?? 0) + n);
+  for (;;) {
+    const query = readQuery(step, source, after, options.batchSize);
+    const rows = await source.query(query.sql, query.params);
+    const out: Record<string, unknown>[] = [];
+    for (const row of rows) {
+      const n = int(row.n) || 1;
+      tally.read += n;
+      tally.merged += n - 1;
+      if (n > 1) note('重复行合并为一行', n - 1);
+      const converted = step.convert(stripKeys(row, step), { ...ctx, note });
+      if (converted) out.push(converted);
+      else tally.dropped += 1;
+    }
+    tally.written += out.length;
+    const last = rows.at(-1);
+    if (last) after = step.key.map((_, i) => last[`k${i}`]);
+    const done = rows.length < options.batchSize;
+    if (done) {
+      const filtered = (await count(source, step.total)) - tally.read;
+      if (filtered > 0) {
+        tally.dropped += filtered;
+        note(step.filtered || '未读取', filtered);
+      }
+    }
+    if (!options.dryRun) {
+      await db.transaction().execute(async (trx) => {
+        if (out.length > 0) await (trx as AnyDb).insertInto(step.into).values(out).execute();
+        const progress = {
+          last_key: JSON.stringify(after ?? []),
+          rows_read: tally.read,
+          written: tally.written,
+          merged: tally.merged,
+          dropped: tally.dropped,
+          notes: JSON.stringify(tally.notes),
+          done: done ? 1 : 0,
+          updated_at: options.now,
+        };
+        await trx
+          .insertInto('meedu_import_progress')
+          .values({ step: step.name, ...progress })
+          .onConflict((oc) => oc.column('step').doUpdateSet(progress))
+          .execute();
+      });
+    }
+    options.progress(
+      `${step.name}: ${tally.read} 行已读取，${tally.written} 行已${options.dryRun ? '转换' : '写入'}`,
+    );
+    if (done) return tally;
+  }
+}
+
+/** The row without the key columns the batch query added (`k0`, `k1`). */
+function stripKeys(row: Row, step: Step): Row {
+  const keys = new Set(step.key.map((_, i) => `k${i}`));
+  return Object.fromEntries(Object.entries(row).filter(([column]) => !keys.has(column)));
+}
+
+async function migrateSettings(db: Db, source: MeeduSource, dryRun: boolean): Promise<string[]> {
+  const rows = await source.query('select `key`, `value` from app_config');
+  const values = new Map(rows.map((row) => [text(row.key), text(row.value)]));
+  if (!values.get('meedu.system.name') && values.get('app.name'))
+    values.set('meedu.system.name', values.get('app.name')!);
+  const lines: string[] = [];
+  for (const [from, to] of SETTINGS) {
+    const raw = values.get(from);
+    if (raw === undefined || raw === '' || !isSettingKey(to)) continue;
+    const normalised = normaliseSettingValue(to, raw);
+    if ('error' in normalised) {
+      lines.push(`  ${from} → ${to}：未迁移（${normalised.error}）`);
+      continue;
+    }
+    if (!dryRun)
+      await db
+        .insertInto('app_config')
+        .values({ key: to, value: normalised.value })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: normalised.value }))
+        .execute();
+    lines.push(`  ${from} → ${to}`);
+  }
+  return lines;
+}
+
+interface Check {
+  label: string;
+  meedu: number;
+  kezhan: number;
+  note?: string;
+}
+
+async function verify(db: Db, source: MeeduSource): Promise<Check[]> {
+  const kz = async (query: ReturnType<typeof sql<{ n: string | number | null }>>) =>
+    Number((await query.execute(db)).rows[0]?.n ?? 0);
+  const checks: Check[] = [
+    {
+      label: '学员',
+      meedu: await count(source, 'select count(*) n from users'),
+      kezhan: await kz(sql`select count(*) n from users`),
+    },
+    {
+      label: '课程',
+      meedu: await count(source, 'select count(*) n from courses'),
+      kezhan: await kz(sql`select count(*) n from courses`),
+    },
+    {
+      label: '课时',
+      meedu: await count(source, 'select count(*) n from videos v join courses c on c.id = v.course_id'),
+      kezhan: await kz(sql`select count(*) n from videos`),
+    },
+    {
+      label: '订单',
+      meedu: await count(source, 'select count(*) n from orders'),
+      kezhan: await kz(sql`select count(*) n from orders`),
+    },
+    {
+      label: '已支付订单实收（元）',
+      meedu: await count(
+        source,
+        'select coalesce(sum(p.paid_total), 0) n from order_paid_records p join orders o on o.id = p.order_id where o.status = 9 and p.paid_type = 0 and p.deleted_at is null',
+      ),
+      kezhan: await kz(sql`select coalesce(sum(amount), 0) n from orders where status in (9, 11)`),
+    },
+    {
+      label: '成功退款（元，逐笔四舍五入）',
+      meedu: await count(
+        source,
+        'select coalesce(sum(greatest(1, round(r.amount / 100))), 0) n from order_refund r join orders o on o.id = r.order_id where r.status = 5',
+      ),
+      kezhan: await kz(sql`select coalesce(sum(amount), 0) n from refunds where status = 'succeeded'`),
+      note: `MeEdu 原值 ${(
+        (await count(
+          source,
+          'select coalesce(sum(r.amount), 0) n from order_refund r join orders o on o.id = r.order_id where r.status = 5',
+        )) / 100
+      ).toFixed(2)} 元`,
+    },
+    {
+      label: '优惠码',
+      meedu: await count(source, 'select count(*) n from promo_codes'),
+      kezhan: await kz(sql`select count(*) n from promo_codes`),
+    },
+    {
+      label: '已购课程（去重）',
+      meedu: await count(
+        source,
+        'select count(distinct uc.user_id, uc.course_id) n from user_course uc join users u on u.id = uc.user_id join courses c on c.id = uc.course_id',
+      ),
+      kezhan: await kz(sql`select count(*) n from user_courses`),
+    },
+    {
+      label: '单独购买的课时（去重）',
+      meedu: await count(
+        source,
+        'select count(distinct uv.user_id, uv.video_id) n from user_video uv join users u on u.id = uv.user_id join videos v on v.id = uv.video_id join courses c on c.id = v.course_id',
+      ),
+      kezhan: await kz(sql`select count(*) n from user_videos`),
+    },
+  ];
+  return checks;
+}
+
+/** The whole migration; prints the report and, after a real run, the verification table. */
+export async function migrateMeedu(
+  db: Db,
+  source: MeeduSource,
+  options: MigrateOptions,
+  out: CommandOutput,
+): Promise<void> {
+  const mode = await checkTarget(db);
+  out.line(
+    `MeEdu ${source.generation} → 课栈${options.dryRun ? '（试运行，不写入）' : mode === 'resume' ? '（从上次中断处继续）' : ''}`,
+  );
+  const videoCommentOffset = source.has('course_comments')
+    ? await count(source, 'select coalesce(max(id), 0) n from course_comments')
+    : 0;
+  const ctx = {
+    generation: source.generation,
+    oldHost: options.oldHost,
+    now: options.now,
+    videoCommentOffset,
+  };
+  out.line('');
+  out.line('数据表 → 课栈表 | 读取 | 写入 | 合并 | 丢弃');
+  for (const step of STEPS) {
+    if (step.when && !step.when(source)) continue;
+    const tally = await runStep(db, source, step, ctx, options);
+    out.line(
+      `${step.source} → ${step.into} | ${tally.read} | ${tally.written} | ${tally.merged} | ${tally.dropped}`,
+    );
+    for (const [reason, n] of Object.entries(tally.notes)) out.line(`    ${reason}: ${n}`);
+  }
+  out.line('');
+  out.line('站点设置:');
+  for (const line of await migrateSettings(db, source, options.dryRun)) out.line(line);
+  out.line('');
+  out.line('尚未迁移或在课栈中没有去处（行数）:');
+  for (const [table, what] of NO_HOME) {
+    if (!source.has(table)) continue;
+    const n = await count(source, `select count(*) n from \`${table}\``);
+    if (n > 0) out.line(`  ${table}: ${n} — ${what}`);
+  }
+  if (!source.has('comments', 'parent_id') || !source.has('course_comments')) {
+    // Nothing to say: one comment form only.
+  } else {
+    const legacy =
+      (await count(source, 'select count(*) n from course_comments')) +
+      (source.has('video_comments') ? await count(source, 'select count(*) n from video_comments') : 0);
+    if (legacy > 0)
+      out.line(`  course_comments/video_comments: ${legacy} — 旧评论表（以 comments 为准，未重复导入）`);
+  }
+  if (options.dryRun) return;
+  for (const table of SERIAL_TABLES) {
+    await sql`select setval(pg_get_serial_sequence(${table}, 'id'), greatest((select coalesce(max(id), 0) from ${sql.table(table)}), 1))`.execute(
+      db,
+    );
+  }
+  out.line('');
+  out.line('核对 | MeEdu | 课栈');
+  const checks = await verify(db, source);
+  for (const check of checks)
+    out.line(
+      `${check.label} | ${check.meedu} | ${check.kezhan}${check.meedu === check.kezhan ? '' : '  ✗ 不一致'}${check.note ? `  (${check.note})` : ''}`,
+    );
+  const differences = checks.filter((check) => check.meedu !== check.kezhan);
+  if (differences.length > 0)
+    throw new CommandError(
+      `核对失败：${differences.map((check) => check.label).join('、')} 不一致 (verification failed)`,
+    );
+  await db
+    .insertInto('meedu_import_progress')
+    .values({ step: FINISHED, done: 1, updated_at: options.now })
+    .execute();
+  out.line('');
+  out.line('迁移完成，核对一致。');
+}
