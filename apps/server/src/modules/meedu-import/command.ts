@@ -1,5 +1,5 @@
-import { parseCommandArgs } from '../../cli/args';
-import { CommandError, type CliCommand } from '../../cli/command';
+import { parseCommandArgs } from '../../kernel/args';
+import { CommandError, type CliCommand } from '../../kernel/command';
 import { migrateMeedu } from './migrate';
 import { openSource, parseSourceUrl } from './source';
 

@@ -1,4 +1,4 @@
-import type { FeatureModule } from '../module';
+import type { FeatureModule } from '../../kernel/module';
 import { migrateMeeduCommand } from './command';
 
 /** `migrate:meedu`: a MeEdu school's MySQL database moved into an empty Kezhan, ids kept. */

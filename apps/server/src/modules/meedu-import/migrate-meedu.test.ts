@@ -8,7 +8,7 @@ import {
   type MeeduFixture,
 } from '../../../test/support/meedu-fixture';
 import { runCommand } from '../../cli/run-command';
-import { resolveJwtSecret } from '../../create-services';
+import { resolveJwtSecret } from '../../shared/auth/tokens';
 import { CommentIds } from '../comments/comment-ids';
 import { migrateMeedu } from './migrate';
 import { openSource, type MeeduSource } from './source';
@@ -412,7 +412,7 @@ describe('migrate:meedu after a crash', () => {
         progress: () => undefined,
       };
       await expect(
-        migrateMeedu(t.services.db, moving, options, { line: (l) => void lines.push(l) }),
+        migrateMeedu(t.services.db, moving, options, { line: (l: string) => void lines.push(l) }),
       ).rejects.toThrow('核对失败：学员 不一致 (verification failed)');
       await real.close();
       expect(lines).toContain('学员 | 4 | 3  ✗ 不一致');

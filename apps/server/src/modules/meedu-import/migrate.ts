@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { CommandError, type CommandOutput } from '../../cli/command';
+import { CommandError, type CommandOutput } from '../../kernel/command';
 import type { Db } from '../../shared/db/database';
 import { isSettingKey, normaliseSettingValue } from '../../shared/settings/definitions';
 import { int, text } from './convert';

@@ -1,5 +1,5 @@
 import mysql from 'mysql2/promise';
-import { CommandError } from '../../cli/command';
+import { CommandError } from '../../kernel/command';
 
 export type Row = Record<string, unknown>;
 export type Generation = '2024' | '2026';
