@@ -4,6 +4,7 @@ import { invalidate } from '@/shared/data/query';
 import { onUnauthorized } from '@/shared/http/client';
 import { setNavigator } from '@/shared/http/navigation';
 import { showAppScreen } from '@/shared/layout/first-screen';
+import { OfflineBanner } from '@/shared/layout/offline-banner';
 import { PageLoading } from '@/shared/layout/page-loading';
 import { ScrollToTop } from '@/shared/layout/scroll-to-top';
 import { useAppStore } from '@/shared/store/app-store';
@@ -70,6 +71,7 @@ export function AppRoot() {
   return (
     <main className="kz-main">
       <ScrollToTop />
+      <OfflineBanner />
       {status === 'config-failed' ? <ConfigFailedBanner onRetry={retry} /> : null}
       <Suspense fallback={<PageLoading />}>
         <Outlet />

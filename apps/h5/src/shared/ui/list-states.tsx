@@ -27,9 +27,11 @@ export function LoadFailed({
   onRetry: () => void;
   text?: string;
 }) {
+  // Offline, the network is why: say so (the page loads again by itself when it is back).
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
   return (
     <div className="kz-load-failed" role="alert">
-      <p>{text}</p>
+      <p>{offline ? '网络已断开，联网后会自动重新加载' : text}</p>
       <button type="button" onClick={onRetry}>
         重新加载
       </button>
