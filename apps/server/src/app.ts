@@ -86,10 +86,16 @@ export async function buildApp(
 
   installErrorHandler(app);
   installInputGuard(app);
-  await app.register(cors, {
+  // Any site may call the member API (its token travels in a header, never a cookie); the console
+  // API is for the console served from this origin only, so it answers no CORS at all.
+  const memberCors = {
     origin: '*',
     credentials: false,
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+  };
+  await app.register(cors, {
+    delegator: (request, callback) =>
+      callback(null, (request.url ?? '').startsWith('/api/admin') ? { origin: false } : memberCors),
   });
   // Answers above 1 KB go out brotli- or gzip-compressed when the client accepts it; the h5's files
   // are precompressed at build time and pass through as they are. Request bodies are never inflated.

@@ -50,8 +50,54 @@ export const mobileNumber = (missingMessage = '请输入手机号') =>
 export const oneOf = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.preprocess(trimmedText, z.enum(values, { error: message }));
 
-/** Joins every failed rule's message with ',' like a Laravel FormRequest (duplicates once). */
+const HAS_CHINESE = /[\u4e00-\u9fff]/;
+
+/** The field an issue is about, for a message: `title`, `items.0.name`; the request as a whole: 参数. */
+const fieldOf = (issue: z.core.$ZodIssue) => (issue.path.length ? issue.path.map(String).join('.') : '参数');
+
+const sizeUnit = (origin: string) =>
+  origin === 'string' ? '个字符' : origin === 'array' || origin === 'set' ? '项' : '';
+
+/**
+ * A Chinese message naming the field for an issue whose rule set none (zod's own are English:
+ * "Too big: expected string to have <=64 characters", "Invalid input: expected string, received
+ * array"). Every issue kind zod raises has one.
+ */
+function chineseIssueMessage(issue: z.core.$ZodIssue): string {
+  const field = fieldOf(issue);
+  switch (issue.code) {
+    case 'invalid_type':
+      return `${field}的类型不正确`;
+    case 'too_big': {
+      const unit = sizeUnit(issue.origin);
+      return unit ? `${field}不能超过${issue.maximum}${unit}` : `${field}不能大于${issue.maximum}`;
+    }
+    case 'too_small': {
+      const unit = sizeUnit(issue.origin);
+      if (unit)
+        return Number(issue.minimum) <= 1 ? `${field}不能为空` : `${field}至少需要${issue.minimum}${unit}`;
+      return `${field}不能小于${issue.minimum}`;
+    }
+    case 'invalid_format':
+      return `${field}的格式不正确`;
+    case 'not_multiple_of':
+      return `${field}必须是${issue.divisor}的倍数`;
+    case 'unrecognized_keys':
+      return `不支持的参数：${issue.keys.join('、')}`;
+    case 'invalid_value':
+      return `${field}的取值不在允许范围内`;
+    default:
+      return `${field}不正确`;
+  }
+}
+
+/**
+ * Joins every failed rule's message with ',' like a Laravel FormRequest (duplicates once); a rule
+ * without a Chinese message of its own gets one naming the field, so no answer carries English.
+ */
 export function joinIssueMessages(error: z.ZodError): string {
-  const messages = error.issues.map((issue) => issue.message);
+  const messages = error.issues.map((issue) =>
+    HAS_CHINESE.test(issue.message) ? issue.message : chineseIssueMessage(issue),
+  );
   return [...new Set(messages)].join(',');
 }

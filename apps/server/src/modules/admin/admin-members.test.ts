@@ -358,11 +358,24 @@ describe('operator console: members', () => {
     expect(await change('13900000002')).toMatchObject({ code: 1, message: '新手机号与当前手机号相同' });
     expect(await change('13900000001')).toMatchObject({ code: 1, message: '该手机号已被其他学员使用' });
     expect((await memberRow(t, bobId)).mobile).toBe('13900000002');
+    await t.allowNextSms('13900000002');
+    const bobToken = await t.loginBySms('13900000002');
+    expect((await memberDetail(bobToken)).code).toBe(0);
     expect(await change('13988886666')).toMatchObject({ code: 0 });
     expect((await memberRow(t, bobId)).mobile).toBe('13988886666');
     const [row] = await auditRows(t, 'member.mobile');
     expect(row.before).toEqual({ mobile: '13900000002' });
-    expect(row.after).toEqual({ mobile: '13988886666' });
+    expect(row.after).toEqual({ mobile: '13988886666', sessions_signed_out: 2 });
+    // Every device of the member is signed out at once, and the member is told.
+    expect(await memberDetail(bobToken)).toMatchObject({ code: 401 });
+    const told = await t.services.db
+      .selectFrom('notifications')
+      .select('message')
+      .where('user_id', '=', bobId)
+      .execute();
+    expect(JSON.stringify(told)).toContain(
+      '您的登录手机号已由客服更改为 139****6666，所有设备已退出登录；如非本人申请，请立即联系客服',
+    );
   });
 
   it('writes a message to one member at once: listed in their inbox and counted unread', async () => {

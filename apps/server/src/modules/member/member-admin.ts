@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { notifyMember } from '../messages/notify';
 import type { z } from 'zod';
 import type {
   AdminMember,
@@ -315,7 +316,16 @@ export async function changeMemberGoods(
   return { before: vipState(member), after: { ...vipState(after), days, reason } };
 }
 
-/** Changes a member's mobile; another member's mobile is refused (also when two requests race). */
+/** What a member is told when an operator changes their login mobile (the new number masked). */
+const mobileChangedByOperatorMessage = (mobile: string) =>
+  `您的登录手机号已由客服更改为 ${mobile.slice(0, 3)}****${mobile.slice(-4)}，所有设备已退出登录；如非本人申请，请立即联系客服`;
+
+/**
+ * Changes a member's mobile; another member's mobile is refused (also when two requests race).
+ * The mobile is how a member logs in (SMS codes go to it), so whoever held the old one is signed
+ * out on every device at once and the member is told in their inbox: an operator cannot quietly
+ * take an account over.
+ */
 export async function changeMemberMobile(trx: Db, id: number, mobile: string, now: Date) {
   const member = await lockedMember(trx, id);
   if (member.mobile === mobile) throw new BusinessError(MOBILE_UNCHANGED);
@@ -329,7 +339,17 @@ export async function changeMemberMobile(trx: Db, id: number, mobile: string, no
   await rejectingDuplicate(MOBILE_TAKEN_BY_OTHER, () =>
     trx.updateTable('users').set({ mobile, updated_at: now }).where('id', '=', id).execute(),
   );
-  return { before: { mobile: member.mobile }, after: { mobile } };
+  const revoked = await trx
+    .updateTable('user_login_records')
+    .set({ revoked_at: now })
+    .where('user_id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  await notifyMember(trx, id, mobileChangedByOperatorMessage(mobile));
+  return {
+    before: { mobile: member.mobile },
+    after: { mobile, sessions_signed_out: Number(revoked.numUpdatedRows) },
+  };
 }
 
 export async function memberExists(db: Db, id: number): Promise<void> {

@@ -33,12 +33,15 @@ describe('console order export (CSV, streamed)', () => {
 
   it('makes formula-like cells inert and quotes separators', () => {
     expect(
-      ['=1+1', '+86', '-5', '@SUM(A1)', '\tx', 'a,b', 'say "hi"', 'line\nbreak', '普通', 12].map(csvCell),
+      ['=1+1', '+86', '-5', '@SUM(A1)', ';x', '\tx', 'a,b', 'say "hi"', 'line\nbreak', '普通', 12].map(
+        csvCell,
+      ),
     ).toEqual([
       "'=1+1",
       "'+86",
       "'-5",
       "'@SUM(A1)",
+      "';x",
       "'\tx",
       '"a,b"',
       '"say ""hi"""',

@@ -154,12 +154,12 @@ const CSV_COLUMNS = [
 const GOODS_TYPE_TEXT: Record<string, string> = { COURSE: '课程', ROLE: '会员' };
 
 /**
- * One CSV cell. A cell a spreadsheet would run as a formula (= + - @, or a tab or carriage return
- * in front) gets a leading `'`; then quotes when it holds a separator, a quote or a line break.
+ * One CSV cell. A cell a spreadsheet would run as a formula (= + - @ ;, or a tab or carriage
+ * return in front) gets a leading `'`; then quotes when it holds a separator, a quote or a line break.
  */
 export function csvCell(value: string | number | null | undefined): string {
   let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (/^[=+\-@;\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

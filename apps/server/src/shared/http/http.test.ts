@@ -96,6 +96,22 @@ describe('HTTP conventions', () => {
     expect(res.headers['access-control-allow-credentials']).toBeUndefined();
   });
 
+  it('answers no CORS on the console API: only the console, on this origin, calls it', async () => {
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/admin/login',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    expect(preflight.headers['access-control-allow-methods']).toBeUndefined();
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/session',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(read.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it('echoes a request id header, reusing a well-formed incoming one', async () => {
     const generated = await t.app.inject({ method: 'GET', url: '/api/v2/other/config' });
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
