@@ -1,6 +1,4 @@
 import { Link } from 'react-router-dom';
-import { getCourse } from '@/shared/api/get-course';
-import { courseProgressView, lessonOrder } from '@/shared/utils/next-lesson';
 import './continue-learning.css';
 import { SizedImage } from './sized-image';
 
@@ -114,29 +112,15 @@ export function continueFromRow(row: {
 }
 
 /**
- * The card as it should be shown: when the lesson seen last is finished, the course's lessons and
- * progress are asked for and the card moves on to the next unfinished lesson (or, all done, to the
- * course) instead of sending the member back into a lesson already finished.
+ * The card as it should be shown: when the lesson seen last is finished, the card moves on to the
+ * next unfinished lesson (or, all done, to the course) instead of sending the member back into a
+ * lesson already finished. That step loads on demand: the home page's own JS stays within budget.
  */
 export async function continueCard(
   card: ContinueLearningData | null,
   signal: AbortSignal,
 ): Promise<ContinueLearningData | null> {
   if (!card?.finished || card.videoId === null) return card;
-  const { data } = await getCourse(card.courseId, { quiet: true, signal });
-  const { next } = courseProgressView(
-    lessonOrder(data.chapters, data.videos),
-    data.videoWatchedProgress,
-    card.videoId,
-  );
-  if (!next) return { ...card, videoId: null, resume: false, finished: false };
-  return {
-    ...card,
-    videoId: next.id,
-    videoTitle: next.title,
-    resume: false,
-    finished: false,
-    watchSeconds: 0,
-    duration: next.duration,
-  };
+  const { moveOn } = await import('./continue-next');
+  return moveOn(card, signal);
 }
