@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
 import type { AppServices } from './services';
 import type { TrustProxy } from './config/env';
 import { installErrorHandler } from './shared/http/error-handler';
@@ -20,7 +19,8 @@ import { lazyChildLogger, loggerOptions, RequestLogController } from './shared/h
 import { ReadableLog } from './shared/http/readable-log';
 import { closesConnection, connectionOptions } from './shared/http/connection';
 import { RedisStore } from './shared/store/redis-store';
-import { countsAgainstRateLimit } from './shared/http/rate-limit-scope';
+import { installRateLimits } from './shared/http/rate-limit-scope';
+import { memberOfBearerToken } from './shared/auth/guard';
 import { API_MODULES } from './modules/registry';
 import { serveConsole } from './modules/admin/console-static';
 
@@ -100,14 +100,12 @@ export async function buildApp(
   // Answers above 1 KB go out brotli- or gzip-compressed when the client accepts it; the h5's files
   // are precompressed at build time and pass through as they are. Request bodies are never inflated.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
-  if (env.rateLimitPerMinute > 0) {
-    await app.register(rateLimit, {
-      global: true,
-      max: env.rateLimitPerMinute,
-      timeWindow: 60_000,
-      redis: services.store instanceof RedisStore ? services.store.redis : undefined,
-      nameSpace: `${services.store instanceof RedisStore ? services.store.prefix : ''}rate-limit:`,
-      allowList: (request) => !countsAgainstRateLimit(request),
+  if (env.rateLimits) {
+    installRateLimits(app, {
+      budgets: env.rateLimits,
+      shared: services.store instanceof RedisStore ? services.store : undefined,
+      memberOf: (request) => memberOfBearerToken(request, services.tokens),
+      now: () => services.now().getTime(),
     });
   }
 

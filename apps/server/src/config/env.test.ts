@@ -8,7 +8,7 @@ describe('environment', () => {
       port: 8300,
       host: '127.0.0.1',
       jwtTtlMinutes: 20160,
-      rateLimitPerMinute: 120,
+      rateLimits: { anonymous: 600, member: 300, console: 600, boot: 6000, media: 6000, login: 120 },
       smsResendSeconds: 60,
       isProduction: false,
     });

@@ -1,6 +1,26 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 
+/**
+ * Requests per minute of each budget. A client is a signed-in member (by the member id of a valid
+ * token, from any address), a console user's address, or an address for anonymous calls; each
+ * budget counts apart, so a classroom behind one address never shares one budget.
+ */
+export interface RateBudgets {
+  /** Anonymous API calls (no valid member token), per client address. */
+  anonymous: number;
+  /** API calls of one signed-in member, wherever they come from. */
+  member: number;
+  /** Operator-console calls (`/api/admin/…`), per client address. */
+  console: number;
+  /** The read-only boot answers every page load asks for (config, navs, links, sliders, blocks), per address and node. */
+  boot: number;
+  /** Video playlists, keys and segments (`/media/…`), per address and node. */
+  media: number;
+  /** Login and registration attempts, per address. */
+  login: number;
+}
+
 /** Everything the server reads from its environment, in one place (README lists each variable). */
 export interface ServerEnv {
   nodeEnv: string;
@@ -23,7 +43,8 @@ export interface ServerEnv {
   jwtSecret: string | undefined;
   jwtTtlMinutes: number;
   captchaTestCode: string | undefined;
-  rateLimitPerMinute: number;
+  /** Budgets per minute of the rate limiter (shared/http/rate-limit-scope.ts); null when RATE_LIMIT_PER_MINUTE=0 turns them off. */
+  rateLimits: RateBudgets | null;
   /** A request's headers and body must arrive within this many seconds (REQUEST_TIMEOUT_SECONDS). */
   requestTimeoutSeconds: number;
   /** At most one SMS per mobile in this many seconds. */
@@ -235,6 +256,20 @@ function logFormat(value: string | undefined, isProduction: boolean): ServerEnv[
   return value;
 }
 
+function rateBudgets(source: NodeJS.ProcessEnv): RateBudgets | null {
+  const anonymous = integer(source.RATE_LIMIT_PER_MINUTE, 600, 'RATE_LIMIT_PER_MINUTE');
+  if (anonymous === 0) return null;
+  const budget = (name: string, fallback: number) => Math.max(1, integer(source[name], fallback, name));
+  return {
+    anonymous,
+    member: budget('RATE_LIMIT_MEMBER_PER_MINUTE', 300),
+    console: budget('RATE_LIMIT_CONSOLE_PER_MINUTE', 600),
+    boot: budget('RATE_LIMIT_BOOT_PER_MINUTE', 6000),
+    media: budget('RATE_LIMIT_MEDIA_PER_MINUTE', 6000),
+    login: budget('RATE_LIMIT_LOGIN_PER_MINUTE', 120),
+  };
+}
+
 export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
   const nodeEnv = source.NODE_ENV ?? (source.KEZHAN_DEV === '1' ? 'development' : 'production');
   const isProduction = nodeEnv === 'production' || source.KEZHAN_DEV !== '1';
@@ -256,7 +291,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
     jwtSecret: source.JWT_SECRET || undefined,
     jwtTtlMinutes: integer(source.JWT_TTL, 20160, 'JWT_TTL'),
     captchaTestCode: source.CAPTCHA_TEST_CODE || undefined,
-    rateLimitPerMinute: integer(source.RATE_LIMIT_PER_MINUTE, 120, 'RATE_LIMIT_PER_MINUTE'),
+    rateLimits: rateBudgets(source),
     requestTimeoutSeconds: Math.max(
       1,
       integer(source.REQUEST_TIMEOUT_SECONDS, 60, 'REQUEST_TIMEOUT_SECONDS'),

@@ -292,7 +292,7 @@ describe('operator console: upload pieces and the per-IP limit', () => {
   afterAll(() => t.close());
 
   it('lets a long upload through while other routes keep the API minute limit', async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '4' } });
+    t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '4', RATE_LIMIT_CONSOLE_PER_MINUTE: '4' } });
     const editor = await signedInAdmin(t, 'content', 'editor');
     const now = new Date();
     const category = await createCategory(t.services.db, { name: '限流', slug: 'limits' }, now);

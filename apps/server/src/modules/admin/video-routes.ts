@@ -103,7 +103,7 @@ export default async function adminVideoRoutes(app: FastifyInstance) {
     async (request) =>
       ok(await appendChunk(services, request, request.params.upload_id, request.query.offset)),
     // A 2 GB source is 2,000 pieces: far more than the API's per-IP minute allows any other route.
-    { config: { rateLimit: { max: UPLOAD_PIECES_PER_MINUTE, timeWindow: 60_000 } } },
+    { config: { rateLimit: { max: UPLOAD_PIECES_PER_MINUTE } } },
   );
 
   adminRoute(app, adminVideosApi.completeUpload, async (request) => {

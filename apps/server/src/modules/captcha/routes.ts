@@ -9,7 +9,7 @@ export const WRONG_CAPTCHA_MESSAGE = '图形验证码错误';
 export default async function captchaRoutes(app: FastifyInstance) {
   const { imageCaptcha, smsCodes } = app.services;
   // Each IP may also ask for captchas and SMS only so often, on top of the global limit.
-  const perIpLimit = (max: number) => ({ config: { rateLimit: { max, timeWindow: 60_000 } } });
+  const perIpLimit = (max: number) => ({ config: { rateLimit: { max } } });
 
   route(app, authApi.captchaImage, perIpLimit(30), async () => ok(await imageCaptcha.issue()));
 

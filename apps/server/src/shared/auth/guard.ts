@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { AuthenticationError } from '../http/errors';
+import type { TokenService } from './tokens';
 import type { SettingsService } from '../settings/settings-service';
 
 export interface AuthenticatedMember {
@@ -43,6 +44,17 @@ export function findToken(request: FastifyRequest): string | null {
     if (typeof fromBody === 'string' && fromBody) return fromBody;
   }
   return null;
+}
+
+/**
+ * The member id a request's `Authorization: Bearer` token names when its signature and expiry
+ * hold (no database lookup: the rate limiter counts by it before the route's own checks), or null.
+ */
+export function memberOfBearerToken(request: FastifyRequest, tokens: TokenService): number | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ') || header.length <= 7) return null;
+  const claims = tokens.read(header.slice(7).trim());
+  return claims ? Number(claims.sub) : null;
 }
 
 /**

@@ -4,9 +4,8 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import rateLimit from '@fastify/rate-limit';
 import { serveH5 } from './h5-static';
-import { countsAgainstRateLimit } from './rate-limit-scope';
+import { installRateLimits } from './rate-limit-scope';
 
 const THEME_SCRIPT = 'document.documentElement.dataset.theme = "dark";';
 const INDEX_HTML =
@@ -476,11 +475,10 @@ describe('rate limits beside the built h5', () => {
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
-    await app.register(rateLimit, {
-      global: true,
-      max: 3,
-      timeWindow: 60_000,
-      allowList: (r) => !countsAgainstRateLimit(r),
+    installRateLimits(app, {
+      budgets: { anonymous: 3, member: 3, console: 3, boot: 3, media: 3, login: 3 },
+      memberOf: () => null,
+      now: Date.now,
     });
     await serveH5(app, dist, {
       bootAnswers: {

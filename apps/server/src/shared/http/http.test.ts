@@ -151,9 +151,9 @@ describe('rate limits', () => {
   it('answers code 429 请稍后再试 (HTTP 200) past the per-minute limit of an IP', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 6; i += 1)
-      codes.push((await t.request({ method: 'GET', url: '/api/v2/other/config' })).code);
+      codes.push((await t.request({ method: 'GET', url: '/api/v3/status' })).code);
     expect(codes).toEqual([0, 0, 0, 0, 0, 429]);
-    const limited = await t.app.inject({ method: 'GET', url: '/api/v2/other/config' });
+    const limited = await t.app.inject({ method: 'GET', url: '/api/v3/status' });
     expect(limited.statusCode).toBe(200);
     expect(limited.json()).toEqual({ code: 429, message: '请稍后再试', data: [] });
     expect(limited.headers['retry-after']).toBeDefined();
@@ -162,7 +162,7 @@ describe('rate limits', () => {
   it('counts per IP', async () => {
     const other = await t.app.inject({
       method: 'GET',
-      url: '/api/v2/other/config',
+      url: '/api/v3/status',
       remoteAddress: '10.0.0.9',
     });
     expect(other.json().code).toBe(0);

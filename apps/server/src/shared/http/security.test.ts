@@ -28,7 +28,7 @@ describe('rate limits key on the route, not on the spelling of the URL', () => {
     for (let i = 0; i < 6; i += 1) {
       const res = await t.app.inject({
         method: 'GET',
-        url: '/%61pi/v2/other/config',
+        url: '/%61pi/v3/status',
         remoteAddress: '10.1.0.1',
       });
       codes.push(res.json().code);
@@ -139,7 +139,7 @@ describe('TRUST_PROXY trusts only the configured proxies', () => {
       for (let i = 0; i < 4; i += 1) {
         const res = await t.app.inject({
           method: 'GET',
-          url: '/api/v2/other/config',
+          url: '/api/v3/status',
           remoteAddress: '198.51.100.2',
           headers: { 'x-forwarded-for': `203.0.113.${i + 20}` },
         });
@@ -165,7 +165,7 @@ describe('TRUST_PROXY trusts only the configured proxies', () => {
       for (let i = 0; i < 4; i += 1) {
         const res = await t.app.inject({
           method: 'GET',
-          url: '/api/v2/other/config',
+          url: '/api/v3/status',
           remoteAddress: '127.0.0.1',
           headers: { 'x-forwarded-for': `6.6.6.${i}, 203.0.113.31` },
         });
