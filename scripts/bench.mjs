@@ -3,8 +3,8 @@
 // a bare Node `http` server and its mixed workload (bench-api.mjs), and the transcode speed of the
 // media pipeline; the operator console's initial JS against its budget; with DATABASE_URL, the dashboard's
 // queries on a million orders (p95 budget 200 ms each); the lesson player's time to first frame
-// after the tap on slow 4G (bench-player.mjs). BENCH_ONLY=h5, admin, lighthouse, player, api, media
-// or dashboard (comma-separated) runs only those parts.
+// after the tap on slow 4G (bench-player.mjs). BENCH_ONLY=h5, admin, lighthouse, player, api,
+// transcode or dashboard (comma-separated) runs only those parts.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,7 +13,8 @@ import { execFileSync } from 'node:child_process';
 import { apiBench } from './bench-api.mjs';
 import { lighthouseTable } from './bench-lighthouse.mjs';
 import { playerFirstFrame } from './bench-player.mjs';
-import { ensureAdminBuild, ensureDependencies, ensureH5Build, hasFfmpeg, root } from './lib.mjs';
+import { transcodeBench } from './bench-transcode.mjs';
+import { ensureAdminBuild, ensureDependencies, ensureH5Build, root } from './lib.mjs';
 
 ensureDependencies();
 const { default: autocannon } = await import('autocannon');
@@ -75,21 +76,6 @@ async function startKezhan(port, databaseEnv = { DATABASE_URL: '', REDIS_URL: ''
   return { stop: () => child.kill('SIGTERM'), dataDir };
 }
 
-function transcodeSpeed() {
-  console.log('\n== Video transcode (720p source → 360p + 720p ladder + trial cut, AES-128, one ffmpeg run)');
-  if (!hasFfmpeg()) {
-    console.log('ffmpeg not found: skipped');
-    return;
-  }
-  const script = path.join(root, 'apps/server/src/modules/media/bench-transcode.ts');
-  const result = JSON.parse(
-    execFileSync(process.execPath, ['--import', 'tsx', script], { cwd: root, encoding: 'utf8' }).trim(),
-  );
-  console.log(
-    `${result.seconds} s of video in ${result.elapsed} s: ${result.speed}× real time on ${os.cpus().length} core(s) (shared with anything else running)`,
-  );
-}
-
 /** The console dashboard's queries on a seeded million-order shop in a database of its own. */
 function dashboardQueries() {
   if (!process.env.DATABASE_URL) {
@@ -106,7 +92,7 @@ function dashboardQueries() {
 }
 
 const parts = new Set(
-  (process.env.BENCH_ONLY || 'h5,admin,lighthouse,player,api,media,dashboard').split(','),
+  (process.env.BENCH_ONLY || 'h5,admin,lighthouse,player,api,transcode,dashboard').split(','),
 );
 const overBudget = [...(parts.has('h5') ? h5Budget() : []), ...(parts.has('admin') ? adminBudget() : [])];
 if (parts.has('lighthouse')) {
@@ -129,7 +115,7 @@ if (parts.has('player')) {
     kezhan.stop();
   }
 }
-if (parts.has('media')) transcodeSpeed();
+if (parts.has('transcode') || parts.has('media')) transcodeBench();
 const slowQueries = parts.has('dashboard') ? dashboardQueries() : [];
 const apiMisses = parts.has('api') ? await apiBench(autocannon) : [];
 if (overBudget.length > 0) {

@@ -74,6 +74,11 @@ export interface ServerEnv {
   storage: StorageEnv;
   /** Run the scheduled jobs (src/jobs) on this node: JOBS_ENABLED, default on. */
   jobsEnabled: boolean;
+  /**
+   * What this node does (KEZHAN_ROLE): `all` (default) serves the API and transcodes, `api` only
+   * serves, `worker` only transcodes (no HTTP listener). Scheduled jobs follow JOBS_ENABLED.
+   */
+  role: 'all' | 'api' | 'worker';
   /** Per-job interval overrides in seconds: JOB_INTERVALS="purge-expired-records=600,expire-unpaid-orders=60". */
   jobIntervals: Record<string, number>;
   /** Alipay and WeChat Pay merchant settings (which gateways are offered is a site setting). */
@@ -96,6 +101,18 @@ export interface MediaEnv {
   ffprobePath: string;
   /** Largest accepted source video (MEDIA_MAX_UPLOAD_MB, default 2048). */
   maxUploadBytes: number;
+  /** Transcodes this node runs at once (MEDIA_TRANSCODE_CONCURRENCY, default 1). */
+  transcodeConcurrency: number;
+  /** The HLS ladder (MEDIA_LADDER="360:800,720:2500": height:video kbit/s[:audio kbit/s], lowest first). */
+  ladder: LadderRung[];
+  /** libx264 preset of every rendition (MEDIA_X264_PRESET, default veryfast). */
+  x264Preset: string;
+}
+
+export interface LadderRung {
+  height: number;
+  videoKbps: number;
+  audioKbps: number;
 }
 
 export interface SmsEnv {
@@ -311,6 +328,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
       .map((host) => host.trim())
       .filter(Boolean),
     jobsEnabled: (source.JOBS_ENABLED ?? '1') !== '0',
+    role: nodeRole(source.KEZHAN_ROLE),
     jobIntervals: jobIntervals(source.JOB_INTERVALS),
     storage: readStorageEnv(source),
     payment: readPaymentEnv(source),
@@ -383,7 +401,9 @@ function readStorageEnv(source: NodeJS.ProcessEnv): StorageEnv {
 function encodingAesKeyOf(value: string | undefined): string {
   const key = (value ?? '').trim();
   if (key && !/^[A-Za-z0-9+/]{43}$/.test(key))
-    throw new Error('WECHAT_MP_ENCODING_AES_KEY must be the 43-character EncodingAESKey of the official account');
+    throw new Error(
+      'WECHAT_MP_ENCODING_AES_KEY must be the 43-character EncodingAESKey of the official account',
+    );
   return key;
 }
 
@@ -404,7 +424,46 @@ function readMediaEnv(source: NodeJS.ProcessEnv): MediaEnv {
     ffprobePath: source.FFPROBE_PATH || siblingProbe,
     maxUploadBytes:
       Math.max(1, integer(source.MEDIA_MAX_UPLOAD_MB, 2048, 'MEDIA_MAX_UPLOAD_MB')) * 1024 * 1024,
+    transcodeConcurrency: Math.max(
+      1,
+      integer(source.MEDIA_TRANSCODE_CONCURRENCY, 1, 'MEDIA_TRANSCODE_CONCURRENCY'),
+    ),
+    ladder: mediaLadder(source.MEDIA_LADDER || '360:800,720:2500'),
+    x264Preset: x264Preset(source.MEDIA_X264_PRESET || 'veryfast'),
   };
+}
+
+function nodeRole(value: string | undefined): ServerEnv['role'] {
+  if (!value) return 'all';
+  if (value === 'all' || value === 'api' || value === 'worker') return value;
+  throw new Error('KEZHAN_ROLE must be all, api or worker');
+}
+
+const X264_PRESETS = ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow', 'slower'];
+
+function x264Preset(value: string): string {
+  if (!X264_PRESETS.includes(value))
+    throw new Error(`MEDIA_X264_PRESET must be one of ${X264_PRESETS.join(', ')}`);
+  return value;
+}
+
+/** "360:800,540:1400,720:2500,1080:5000" (a `p` after the height is allowed), sorted by height. */
+function mediaLadder(value: string): LadderRung[] {
+  const rungs = value.split(',').map((item) => {
+    const match = /^\s*(\d{3,4})p?:(\d{2,5})(?::(\d{2,3}))?\s*$/.exec(item);
+    const height = Number(match?.[1]);
+    if (!match || height < 144 || height > 2160 || height % 2 !== 0) {
+      throw new Error(`MEDIA_LADDER: "${item}" is not height:video kbit/s[:audio kbit/s], e.g. 720:2500`);
+    }
+    return {
+      height,
+      videoKbps: Number(match[2]),
+      audioKbps: match[3] ? Number(match[3]) : height <= 360 ? 96 : 128,
+    };
+  });
+  const heights = new Set(rungs.map((rung) => rung.height));
+  if (heights.size !== rungs.length) throw new Error('MEDIA_LADDER names a height twice');
+  return rungs.sort((a, b) => a.height - b.height);
 }
 
 function readPaymentEnv(source: NodeJS.ProcessEnv): PaymentEnv {

@@ -34,6 +34,8 @@ export const adminVideoMedia = z.strictObject({
   /** `none` until a source is uploaded; then the transcoding state. */
   status: z.enum(['none', 'uploaded', 'transcoding', 'ready', 'failed']),
   progress: z.number(),
+  /** While transcoding: seconds still needed, from the progress so far (null until it is known). */
+  eta_seconds: z.number().nullable(),
   failure_reason: z.string(),
   source_name: z.string(),
   duration: z.number(),

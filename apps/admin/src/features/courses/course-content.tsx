@@ -25,7 +25,15 @@ const STATUS: Record<AdminVideoMedia['status'], { text: string; color?: string }
   failed: { text: '转码失败', color: '#c4161c' },
 };
 
-/** A video's file state, polled every 3 s while it is being processed. */
+/** 45 秒, 3 分钟, 1 小时 5 分钟: how long a transcode still needs. */
+function timeLeft(seconds: number): string {
+  if (seconds < 60) return `${Math.max(1, Math.round(seconds))} 秒`;
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 60) return `${minutes} 分钟`;
+  return `${Math.floor(minutes / 60)} 小时${minutes % 60 ? ` ${minutes % 60} 分钟` : ''}`;
+}
+
+/** A video's file state (with the time a transcode still needs), polled every 3 s while it is being processed. */
 function MediaState({ videoId, refresh }: { videoId: number; refresh: number }) {
   const [media, setMedia] = useState<AdminVideoMedia>();
   useEffect(() => {
@@ -54,6 +62,9 @@ function MediaState({ videoId, refresh }: { videoId: number; refresh: number }) 
         {text}
         {media.status === 'transcoding' ? ` ${media.progress}%` : ''}
       </Tag>
+      {media.status === 'transcoding' && media.eta_seconds !== null && (
+        <span>预计还需 {timeLeft(media.eta_seconds)}</span>
+      )}
       {media.status === 'failed' && <span>{media.failure_reason}</span>}
     </Space>
   );

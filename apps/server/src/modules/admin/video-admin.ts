@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AdminVideoMedia } from '@kezhan/contract/admin/videos';
+import { transcodeEtaSeconds } from '../media/media-service';
 import type { Db } from '../../shared/db/database';
 import { BusinessError } from '../../shared/http/errors';
 import { requireLiveCourse } from './course-admin';
@@ -130,13 +131,23 @@ export async function updateVideo(db: Db, id: number, fields: VideoFields, now: 
     .execute();
 }
 
-export async function videoMedia(db: Db, videoId: number): Promise<AdminVideoMedia> {
+export async function videoMedia(db: Db, videoId: number, now: Date): Promise<AdminVideoMedia> {
   await videoSnapshot(db, videoId);
   const asset = await db
     .selectFrom('media_assets')
-    .select(['status', 'progress', 'failure_reason', 'source_name', 'duration'])
+    .select(['status', 'progress', 'claimed_at', 'failure_reason', 'source_name', 'duration'])
     .where('video_id', '=', videoId)
     .executeTakeFirst();
-  if (!asset) return { status: 'none', progress: 0, failure_reason: '', source_name: '', duration: 0 };
-  return asset;
+  if (!asset) {
+    return {
+      status: 'none',
+      progress: 0,
+      eta_seconds: null,
+      failure_reason: '',
+      source_name: '',
+      duration: 0,
+    };
+  }
+  const { claimed_at: _claimedAt, ...shown } = asset;
+  return { ...shown, eta_seconds: transcodeEtaSeconds(asset, now) };
 }

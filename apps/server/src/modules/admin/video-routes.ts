@@ -87,7 +87,9 @@ export default async function adminVideoRoutes(app: FastifyInstance) {
     return ok(NO_DATA);
   });
 
-  adminRoute(app, adminVideosApi.media, async (request) => ok(await videoMedia(db, request.params.id)));
+  adminRoute(app, adminVideosApi.media, async (request) =>
+    ok(await videoMedia(db, request.params.id, services.now())),
+  );
 
   adminRoute(app, adminVideosApi.startUpload, async (request) =>
     ok(await startUpload(services, request, request.params.id, request.body)),
@@ -114,6 +116,6 @@ export default async function adminVideoRoutes(app: FastifyInstance) {
       targetId: done.videoId,
       after: { source_name: done.name, size: done.size },
     });
-    return ok(await videoMedia(db, done.videoId));
+    return ok(await videoMedia(db, done.videoId, services.now()));
   });
 }

@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import type { LadderRung } from '../../config/env';
 
 /** What ffprobe tells about a source: the type is decided by content, never by the file name. */
 export interface ProbedSource {
@@ -207,7 +208,8 @@ export interface Rendition {
   bandwidth: number;
 }
 
-const LADDER = [
+/** Today's default ladder (MEDIA_LADDER unset): 360p and 720p. */
+const DEFAULT_LADDER: LadderRung[] = [
   { height: 360, videoKbps: 800, audioKbps: 96 },
   { height: 720, videoKbps: 2500, audioKbps: 128 },
 ];
@@ -215,14 +217,22 @@ const LADDER = [
 const even = (value: number) => Math.max(2, Math.round(value / 2) * 2);
 
 /**
- * The renditions for a source of this height: every ladder step not above the source (never
- * upscaled); a source below the lowest step gets one rendition at its own height.
+ * The renditions for a source of this height: every rung of the ladder not above the source
+ * (never upscaled); a source below the lowest rung gets one rendition at its own height, its
+ * bitrate scaled from the lowest rung's.
  */
-export function ladderFor(sourceHeight: number): { height: number; videoKbps: number; audioKbps: number }[] {
-  const steps = LADDER.filter((step) => step.height <= sourceHeight);
+export function ladderFor(sourceHeight: number, ladder: LadderRung[] = DEFAULT_LADDER): LadderRung[] {
+  const steps = ladder.filter((step) => step.height <= sourceHeight);
   if (steps.length > 0) return steps;
-  const height = even(sourceHeight || 360);
-  return [{ height, videoKbps: Math.max(200, Math.round((800 * height) / 360)), audioKbps: 64 }];
+  const lowest = ladder[0];
+  const height = even(sourceHeight || lowest.height);
+  return [
+    {
+      height,
+      videoKbps: Math.max(200, Math.round((lowest.videoKbps * height) / lowest.height)),
+      audioKbps: 64,
+    },
+  ];
 }
 
 /** Seconds between keyframes: the same in every rendition, and each HLS segment starts at one. */
@@ -233,6 +243,8 @@ export interface TranscodePlan {
   source: string;
   /** The source is a staged HLS playlist (see inputGuard). */
   allowPlaylist?: boolean;
+  /** libx264 preset (MEDIA_X264_PRESET); veryfast when not given. */
+  preset?: string;
   hasAudio: boolean;
   outputs: {
     height: number;
@@ -265,7 +277,7 @@ export function transcodeArgs(plan: TranscodePlan): string[] {
       '-c:v',
       'libx264',
       '-preset',
-      'veryfast',
+      plan.preset ?? 'veryfast',
       '-profile:v',
       'main',
       '-pix_fmt',

@@ -1,9 +1,11 @@
 import type { ScheduledJob } from '../../kernel/job';
 
 /**
- * Transcodes uploaded assets. The scheduler runs it on one node at a time; each asset is
- * additionally claimed (media_assets.claim_token, renewed while ffmpeg runs), so a second worker
- * never runs an asset twice and an asset whose worker died is picked up again once its claim lapses.
+ * Transcodes uploaded assets (besides the nodes' transcode workers, see worker.ts) and removes
+ * stale uploads. Each asset is claimed (media_assets.claim_token, renewed while ffmpeg runs), so
+ * the job and the workers never run an asset twice, and together they never exceed
+ * MEDIA_TRANSCODE_CONCURRENCY in one process. On an API-only node (KEZHAN_ROLE=api) it transcodes
+ * nothing.
  */
 export const mediaTranscodeJob: ScheduledJob = {
   name: 'media-transcode',
@@ -12,7 +14,7 @@ export const mediaTranscodeJob: ScheduledJob = {
   lockId: 72_530_060,
   intervalSeconds: 15,
   run: async (services) => ({
-    ...(await services.media.runPending({ max: 10 })),
+    ...(services.env.role === 'api' ? {} : await services.media.runPending({ max: 10 })),
     stale_uploads_removed: services.media.uploads.purgeStale(),
   }),
 };

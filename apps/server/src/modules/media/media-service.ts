@@ -70,6 +70,19 @@ export function trialCoversWhole(asset: Pick<MediaAsset, 'duration'>, freeSecond
   return asset.duration > 0 && freeSeconds >= asset.duration;
 }
 
+/**
+ * Seconds a running transcode still needs, from its progress since it was claimed (null while
+ * nothing is known yet: not transcoding, or under 1 % done).
+ */
+export function transcodeEtaSeconds(
+  asset: Pick<MediaAsset, 'status' | 'progress' | 'claimed_at'>,
+  now: Date,
+): number | null {
+  if (asset.status !== 'transcoding' || !asset.claimed_at || asset.progress < 1) return null;
+  const elapsed = Math.max(0, (now.getTime() - asset.claimed_at.getTime()) / 1000);
+  return Math.round((elapsed * (100 - asset.progress)) / asset.progress);
+}
+
 /** The media signing key: MEDIA_SIGNING_SECRET, else derived from the JWT secret (never the JWT key itself). */
 export function deriveMediaSigningKey(signingSecret: string, jwtSecret: string): Buffer {
   return createHmac('sha256', signingSecret || jwtSecret)
@@ -98,6 +111,8 @@ export interface MediaServiceOptions {
     videoId: number,
     now: Date,
   ) => Promise<{ kind: 'full' } | { kind: 'trial'; seconds: number } | { kind: 'none' }>;
+  /** Written to media_assets.claimed_by; defaults to `hostname:pid`. */
+  node?: string;
 }
 
 /**
@@ -111,6 +126,7 @@ export class MediaService {
   logger: MediaLogger;
   /** video id → asset id (a video keeps its asset), so serving a segment needs no query. */
   private readonly assetIds = new Map<number, number>();
+  private active = 0;
 
   constructor(private readonly options: MediaServiceOptions) {
     this.root = path.join(options.env.dataDir, 'media');
@@ -125,6 +141,11 @@ export class MediaService {
 
   private get db() {
     return this.options.db;
+  }
+
+  /** Another worker over the same database and files, as a second node would be (tests, the bench). */
+  anotherWorker(node: string): MediaService {
+    return new MediaService({ ...this.options, node });
   }
 
   private get env() {
@@ -173,13 +194,15 @@ export class MediaService {
   async claimNext(options: { assetId?: number; hlsSourcesOnly?: boolean } = {}): Promise<MediaAsset | null> {
     const now = this.options.now();
     const token = randomBytes(16).toString('hex');
+    const worker = this.options.node ?? `${os.hostname()}:${process.pid}`;
     const claimable = sql`(status = 'uploaded' or (status = 'transcoding' and lease_until < ${now}))`;
     const only = options.assetId !== undefined ? sql`and id = ${options.assetId}` : sql``;
     const hls = options.hlsSourcesOnly ? sql`and source_path like '%.m3u8'` : sql``;
     const result = await sql<MediaAsset>`
       update media_assets
          set status = 'transcoding', claim_token = ${token}, lease_until = ${new Date(now.getTime() + LEASE_MS)},
-             attempts = attempts + 1, progress = 0, updated_at = ${now}
+             attempts = attempts + 1, progress = 0, updated_at = ${now},
+             claimed_at = ${now}, claimed_by = ${worker.slice(0, 128)}
        where id = (select id from media_assets where ${claimable} ${only} ${hls}
                     order by id limit 1 for update skip locked)
          and ${claimable}
@@ -195,7 +218,53 @@ export class MediaService {
     return asset;
   }
 
-  /** Processes claimed assets until none is left (or `max`). What the scheduled job runs. */
+  /** Transcodes running in this process now (at most MEDIA_TRANSCODE_CONCURRENCY). */
+  get activeTranscodes(): number {
+    return this.active;
+  }
+
+  /**
+   * Claims one asset and runs it, unless this process already runs MEDIA_TRANSCODE_CONCURRENCY
+   * transcodes (the worker's slots and the scheduled job share that limit). Answers null when
+   * nothing was claimed. A run stopped by `signal` (the node shutting down) hands its asset back
+   * at once instead of letting the claim lapse.
+   */
+  async runOne(
+    options: { signal?: AbortSignal; packageOnly?: boolean } = {},
+  ): Promise<ProcessOutcome | null> {
+    if (this.active >= this.env.transcodeConcurrency) return null;
+    this.active += 1;
+    try {
+      const packageOnly = !!options.packageOnly || !this.ffmpegAvailable;
+      const asset = await this.claimNext({ hlsSourcesOnly: packageOnly });
+      if (!asset) return null;
+      const outcome = await this.process(asset, { signal: options.signal, packageOnly });
+      if (outcome === 'interrupted') await this.release(asset);
+      return outcome;
+    } finally {
+      this.active -= 1;
+    }
+  }
+
+  /** Hands a claimed asset back to the queue (its worker is stopping); another worker takes it now. */
+  private async release(asset: MediaAsset): Promise<void> {
+    await this.db
+      .updateTable('media_assets')
+      .set((eb) => ({
+        status: 'uploaded',
+        progress: 0,
+        claim_token: null,
+        lease_until: null,
+        attempts: eb('attempts', '-', 1),
+        updated_at: this.options.now(),
+      }))
+      .where('id', '=', asset.id)
+      .where('claim_token', '=', asset.claim_token)
+      .where('status', '=', 'transcoding')
+      .execute();
+  }
+
+  /** Processes claimed assets until none is left (or `max`). What the scheduled job and media:process run. */
   async runPending(
     options: { max?: number; signal?: AbortSignal; packageOnly?: boolean } = {},
   ): Promise<Record<ProcessOutcome, number>> {
@@ -208,27 +277,33 @@ export class MediaService {
     };
     const ffmpeg = this.ffmpegAvailable && !options.packageOnly;
     if (!ffmpeg && !options.packageOnly) {
-      const waiting = await this.db
-        .selectFrom('media_assets')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('status', '=', 'uploaded')
-        .where('source_path', 'not like', '%.m3u8')
-        .executeTakeFirstOrThrow();
-      counts.waiting = Number(waiting.n);
-      if (counts.waiting > 0) {
-        this.logger.warn(
-          { ffmpeg: this.env.ffmpegPath, waiting: counts.waiting },
-          'Transcoding unavailable: ffmpeg not found (install ffmpeg or set FFMPEG_PATH); uploaded videos wait',
-        );
-      }
+      counts.waiting = await this.waitingForFfmpeg();
     }
     for (let i = 0; i < (options.max ?? 20); i += 1) {
       if (options.signal?.aborted) break;
-      const asset = await this.claimNext({ hlsSourcesOnly: !ffmpeg });
-      if (!asset) break;
-      counts[await this.process(asset, { signal: options.signal, packageOnly: !ffmpeg })] += 1;
+      const outcome = await this.runOne({ signal: options.signal, packageOnly: !ffmpeg });
+      if (!outcome) break;
+      counts[outcome] += 1;
     }
     return counts;
+  }
+
+  /** Uploaded videos that need ffmpeg, which this node lacks; logged for the operator. */
+  async waitingForFfmpeg(): Promise<number> {
+    const waiting = await this.db
+      .selectFrom('media_assets')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('status', '=', 'uploaded')
+      .where('source_path', 'not like', '%.m3u8')
+      .executeTakeFirstOrThrow();
+    const count = Number(waiting.n);
+    if (count > 0) {
+      this.logger.warn(
+        { ffmpeg: this.env.ffmpegPath, waiting: count },
+        'Transcoding unavailable: ffmpeg not found (install ffmpeg or set FFMPEG_PATH); uploaded videos wait',
+      );
+    }
+    return count;
   }
 
   /** Runs one claimed asset to `ready` or `failed`; output goes to a fresh folder published at the end. */
@@ -372,7 +447,7 @@ export class MediaService {
     }
 
     const probed = await probeSource(this.env.ffprobePath, source, { allowPlaylist });
-    const ladder = ladderFor(probed.height);
+    const ladder = ladderFor(probed.height, this.env.ladder);
     const withTrial = freeSeconds > 0 && freeSeconds < Math.round(probed.duration);
     const keyInfo = (name: string, key: Buffer) => {
       const keyFile = path.join(keyDir, `${name}.key`);
@@ -385,6 +460,7 @@ export class MediaService {
     const plan: TranscodePlan = {
       source,
       allowPlaylist,
+      preset: this.env.x264Preset,
       hasAudio: probed.hasAudio,
       outputs: ladder.map((step) => ({
         ...step,

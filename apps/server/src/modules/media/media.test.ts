@@ -97,7 +97,7 @@ describe.skipIf(!ffmpegInstalled)('protected video: transcode, encrypt, play onl
   it('runs one asset once when two workers claim it at the same time', async () => {
     const [a, b] = await Promise.all([
       t.services.media.runPending({ max: 1 }),
-      t.services.media.runPending({ max: 1 }),
+      t.services.media.anotherWorker('second-node').runPending({ max: 1 }),
     ]);
     // Two workers, two assets: each asset transcoded by exactly one of them.
     expect(a.ready + b.ready).toBe(2);
