@@ -8,7 +8,8 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { addCourse, addVideo } from '../../../test/support/courses';
 import { ffmpegInstalled, makeTestVideo } from '../../../test/support/media';
 import { checkUploadedVideo, registerVideoSource, stageSource } from './ingest';
-import { MediaSourceError, posterArgs, transcodeArgs } from './ffmpeg';
+import { ladderFor, MediaSourceError, posterArgs, transcodeArgs } from './ffmpeg';
+import { readEnv } from '../../config/env';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kezhan-media-sources-'));
 
@@ -120,4 +121,52 @@ describe.skipIf(!ffmpegInstalled)('crafted sources never reach another file or a
     ).resolves.toBeUndefined();
     expect(hits).toEqual([]);
   }, 60_000);
+});
+
+describe('the ladder, the preset and the node role from the environment', () => {
+  it('keeps 360p + 720p by default and takes 540p / 1080p rungs with their bitrates', () => {
+    const base = { JWT_SECRET: 'x'.repeat(40), KEZHAN_DEV: '1', NODE_ENV: 'test' };
+    const defaults = readEnv(base);
+    expect(defaults.media.ladder).toEqual([
+      { height: 360, videoKbps: 800, audioKbps: 96 },
+      { height: 720, videoKbps: 2500, audioKbps: 128 },
+    ]);
+    expect(defaults).toMatchObject({
+      role: 'all',
+      media: { transcodeConcurrency: 1, x264Preset: 'veryfast' },
+    });
+    const wide = readEnv({ ...base, MEDIA_LADDER: '1080p:5000,360:800,540:1400:96,720:2500' });
+    expect(ladderFor(1080, wide.media.ladder).map((r) => [r.height, r.videoKbps, r.audioKbps])).toEqual([
+      [360, 800, 96],
+      [540, 1400, 96],
+      [720, 2500, 128],
+      [1080, 5000, 128],
+    ]);
+    expect(ladderFor(600, wide.media.ladder).map((r) => r.height)).toEqual([360, 540]);
+    const plan = {
+      source: '/s/a.mp4',
+      hasAudio: false,
+      preset: 'superfast',
+      outputs: ladderFor(1080, wide.media.ladder).map((r) => ({
+        ...r,
+        keyInfoFile: '/k',
+        dir: `/o/${r.height}`,
+      })),
+    };
+    const args = transcodeArgs(plan);
+    expect(args.filter((arg) => arg === 'superfast')).toHaveLength(4);
+    expect(args).toContain('1400k');
+    for (const [name, value] of [
+      ['MEDIA_LADDER', '720'],
+      ['MEDIA_LADDER', '360:800,360:900'],
+      ['MEDIA_X264_PRESET', 'placebo'],
+      ['KEZHAN_ROLE', 'transcoder'],
+    ]) {
+      expect(() => readEnv({ ...base, [name]: value }), `${name}=${value}`).toThrow(name);
+    }
+    expect(readEnv({ ...base, KEZHAN_ROLE: 'worker', MEDIA_TRANSCODE_CONCURRENCY: '3' })).toMatchObject({
+      role: 'worker',
+      media: { transcodeConcurrency: 3 },
+    });
+  });
 });
