@@ -27,8 +27,8 @@ describe('decoration pages (GET /api/v2/decorationPage/blocks)', () => {
     const res = await blocks('?page_name=pc-page-index');
     expect(res.data.map((b) => b.sign)).toEqual(['pc-slider', 'pc-vod-v1']);
     expect(res.data[0].config_render).toEqual([
-      { src: 'http://api.test/demo/banners/banner-1.png', href: '/courses' },
-      { src: 'http://api.test/demo/banners/banner-2.png', href: '/vip' },
+      { src: 'http://api.test/demo/banners/banner-1-acca63f6.750x300.jpg', href: '/courses' },
+      { src: 'http://api.test/demo/banners/banner-2-a21ed0f1.750x300.jpg', href: '/vip' },
     ]);
     const vod = res.data[1].config_render as { title: string; items: { id: number; category: unknown }[] };
     expect(vod.title).toBe('推荐课程');
