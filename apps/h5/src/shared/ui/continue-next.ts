@@ -1,6 +1,6 @@
 import { getCourse } from '@/shared/api/get-course';
 import { courseProgressView, lessonOrder } from '@/shared/utils/next-lesson';
-import type { ContinueLearningData } from './continue-learning';
+import type { ContinueLearningData } from './continue-learning-data';
 
 /** The 继续学习 card after a finished lesson: the course's next unfinished lesson, or the course. */
 export async function moveOn(card: ContinueLearningData, signal: AbortSignal): Promise<ContinueLearningData> {
