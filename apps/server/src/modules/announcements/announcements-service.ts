@@ -1,5 +1,4 @@
 import type { Selectable } from 'kysely';
-import { filterXSS } from 'xss';
 import {
   ANNOUNCEMENT_NOT_FOUND,
   type Announcement,
@@ -7,14 +6,14 @@ import {
 } from '@kezhan/contract/announcements';
 import type { Db } from '../../shared/db/database';
 import { BusinessError } from '../../shared/http/errors';
+import { sanitizeRichHtml } from '../../shared/html/rich-html';
 import { isoTimestamp } from '../../shared/time';
 import type { AnnouncementsTable } from './tables';
 
 type AnnouncementRow = Selectable<AnnouncementsTable>;
 
 /** Announcements are HTML: ordinary markup stays, scripts, handlers and styles go. */
-export const sanitizeAnnouncement = (html: string) =>
-  filterXSS(html, { stripIgnoreTag: true, stripIgnoreTagBody: ['script', 'style'] });
+export const sanitizeAnnouncement = sanitizeRichHtml;
 
 export function serializeAnnouncement(row: AnnouncementRow): Announcement {
   return {

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Transaction } from 'kysely';
-import { filterXSS } from 'xss';
 import type { Db } from '../../shared/db/database';
 import type { Database } from '../../shared/db/schema';
+import { sanitizeRichHtml } from '../../shared/html/rich-html';
 import { attachmentDir } from './attachments';
 import { VOD_BLOCK_SIGNS } from './blocks';
 import type { StagedSource } from '../media/ingest';
@@ -37,8 +37,7 @@ export interface ImportSummary {
 }
 
 /** Course descriptions are shown as HTML: keep ordinary markup, drop scripts, handlers and styles. */
-export const sanitizeDescription = (html: string) =>
-  filterXSS(html, { stripIgnoreTag: true, stripIgnoreTagBody: ['script', 'style'] });
+export const sanitizeDescription = sanitizeRichHtml;
 
 export function parseContentFile(data: unknown): ContentFile {
   const parsed = contentFile.safeParse(data);

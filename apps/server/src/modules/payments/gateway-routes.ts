@@ -8,6 +8,7 @@ import { failure } from '../../shared/http/envelope';
 import { route } from '../../shared/http/route';
 import { receiveWechatRefundNotification } from '../orders/refunds';
 import { RATE_LIMITED_MESSAGE } from '../../shared/http/error-handler';
+import { paymentPageHeaders } from './page-security';
 import {
   applyVerifiedNotification,
   NOTIFY_FAILURES_PER_MINUTE,
@@ -21,14 +22,18 @@ export const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-export function page(reply: FastifyReply, title: string, body: string, status = 200) {
+/**
+ * Every HTML page under `/payment/*` is written here, with its security headers; `ownScript` is
+ * the one inline script the page may run (see paymentPageHeaders).
+ */
+export function page(reply: FastifyReply, title: string, body: string, status = 200, ownScript?: string) {
+  const html = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>body{font:15px/1.6 -apple-system,'PingFang SC',sans-serif;margin:0;padding:24px 16px;color:#333;background:#f6f6f6}main{background:#fff;border-radius:8px;padding:20px;max-width:420px;margin:0 auto}.tag{display:inline-block;background:#ff9800;color:#fff;border-radius:4px;padding:2px 8px;font-size:13px}.amount{font-size:32px;font-weight:bold;margin:12px 0}button{display:block;width:100%;height:44px;border:0;border-radius:6px;font-size:16px;margin-top:12px}.pay{background:#07c160;color:#fff}.cancel{background:#eee;color:#333}</style></head><body><main>${body}</main>${ownScript ? `<script>${ownScript}</script>` : ''}</body></html>`;
   return reply
     .status(status)
+    .headers(paymentPageHeaders(ownScript))
     .header('cache-control', 'no-store')
     .type('text/html; charset=utf-8')
-    .send(
-      `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>body{font:15px/1.6 -apple-system,'PingFang SC',sans-serif;margin:0;padding:24px 16px;color:#333;background:#f6f6f6}main{background:#fff;border-radius:8px;padding:20px;max-width:420px;margin:0 auto}.tag{display:inline-block;background:#ff9800;color:#fff;border-radius:4px;padding:2px 8px;font-size:13px}.amount{font-size:32px;font-weight:bold;margin:12px 0}button{display:block;width:100%;height:44px;border:0;border-radius:6px;font-size:16px;margin-top:12px}.pay{background:#07c160;color:#fff}.cancel{background:#eee;color:#333}</style></head><body><main>${body}</main></body></html>`,
-    );
+    .send(html);
 }
 
 /** Gateway notifications are a few KB; anything much larger is not one. */
@@ -112,7 +117,7 @@ export default async function gatewayRoutes(app: FastifyInstance) {
     }
     if (!prepared) return page(reply, '支付失败', '<p>支付链接已失效，请返回重新支付。</p>', 400);
     const script = `var p=${JSON.stringify(prepared.params).replace(/</g, '\\u003c')};var ok=${JSON.stringify(prepared.returnUrl).replace(/</g, '\\u003c')};var no=${JSON.stringify(prepared.quitUrl).replace(/</g, '\\u003c')};function pay(){WeixinJSBridge.invoke('getBrandWCPayRequest',p,function(r){location.replace(r.err_msg==='get_brand_wcpay_request:ok'?ok:no)})}if(typeof WeixinJSBridge==='undefined'){document.addEventListener('WeixinJSBridgeReady',pay,false)}else{pay()}`;
-    return page(reply, '微信支付', `<p>正在打开微信支付…</p><script>${script}</script>`);
+    return page(reply, '微信支付', '<p>正在打开微信支付…</p>', 200, script);
   });
 
   /** 模拟支付: the sandbox cashier (never in production). */

@@ -1,4 +1,4 @@
-import { createVerify, generateKeyPairSync } from 'node:crypto';
+import { createHash, createVerify, generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import {
@@ -150,6 +150,12 @@ describe('WeChat Pay API v3 (H5 and JSAPI) against a fake WeChat Pay on 127.0.0.
     const page = await openJsapiPage(state);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('getBrandWCPayRequest');
+    // The page's own script runs (the CSP names its hash), and it alone.
+    const scripts = [...page.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
+    expect(scripts).toHaveLength(1);
+    const hash = createHash('sha256').update(scripts[0], 'utf8').digest('base64');
+    expect(page.headers['content-security-policy']).toContain(`script-src 'sha256-${hash}';`);
+    expect(page.headers['x-frame-options']).toBe('DENY');
     const params = JSON.parse(/var p=(\{.*?\});/.exec(page.body)![1]) as Record<string, string>;
     expect(params).toMatchObject({
       appId: APP_ID,
