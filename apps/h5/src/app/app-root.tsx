@@ -1,6 +1,5 @@
 import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { invalidate } from '@/shared/data/query';
 import { onUnauthorized } from '@/shared/http/client';
 import { setNavigator } from '@/shared/http/navigation';
 import { showAppScreen } from '@/shared/layout/first-screen';
@@ -9,6 +8,7 @@ import { PageLoading } from '@/shared/layout/page-loading';
 import { ScrollToTop } from '@/shared/layout/scroll-to-top';
 import { useAppStore } from '@/shared/store/app-store';
 import { preloadToast } from '@/shared/ui/toast';
+import { watchMemberChanges } from './member-changes';
 import { useStartup, type StartupStatus } from './startup';
 import './app.css';
 
@@ -40,15 +40,7 @@ export function AppRoot() {
   const navigate = useNavigate();
   const { status, retry } = useStartup();
   useTakeOverWhenLeavingFirstPage(status);
-  // Logging in changes many answers (isBuy, isCollect, progress): what is on screen fetches again.
-  // (Logging out leaves member screens, and a member query must not run without its token.)
-  useEffect(
-    () =>
-      useAppStore.subscribe((state, previous) => {
-        if (state.isLogin && !previous.isLogin) invalidate([]);
-      }),
-    [],
-  );
+  useEffect(watchMemberChanges, []);
 
   useEffect(() => {
     setNavigator((to, options) => navigate(to, options));

@@ -4,6 +4,7 @@ import Dialog from 'antd-mobile/es/components/dialog';
 import Toast from 'antd-mobile/es/components/toast';
 import { reduceMotion } from 'antd-mobile/es/utils/reduce-and-restore-motion';
 import { afterEach } from 'vitest';
+import { forgetLastAnswers } from '@/shared/data/last-answers';
 
 // antd-mobile animates masks, popups and spinners with react-spring; jsdom has no frames to run them.
 reduceMotion();
@@ -22,6 +23,8 @@ afterEach(() => {
     Toast.clear();
     Dialog.clear();
   });
+  // Each test starts with no answers kept for offline use (they live in module memory).
+  forgetLastAnswers();
   localStorage.clear();
   sessionStorage.clear();
   document.body.innerHTML = '';

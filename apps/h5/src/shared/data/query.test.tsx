@@ -1,6 +1,8 @@
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { StrictMode, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, MESSAGES } from '../http/client';
+import { forgetLastAnswers } from './last-answers';
 import { invalidate, useApiMutation, useApiQuery, type QueryKey } from './query';
 
 interface Deferred<T> {
@@ -167,5 +169,100 @@ describe('invalidate([])', () => {
     act(() => invalidate([]));
     expect(result.current.data).toBe(1);
     await waitFor(() => expect(result.current.data).toBe(2));
+  });
+});
+
+describe('offline: the last answer of a key', () => {
+  const networkDown = () => new ApiError('network', MESSAGES.network);
+  afterEach(() => {
+    forgetLastAnswers();
+    localStorage.clear();
+  });
+
+  it('a screen opened again while the network is down shows its last answer, not an error', async () => {
+    const first = renderHook(() => useApiQuery(['home-blocks'], async () => ['课程推荐']));
+    await waitFor(() => expect(first.result.current.data).toEqual(['课程推荐']));
+    first.unmount();
+
+    const again = renderHook(() => useApiQuery(['home-blocks'], async () => Promise.reject(networkDown())));
+    await waitFor(() => expect(again.result.current.data).toEqual(['课程推荐']));
+    expect(again.result.current.error).toBeUndefined();
+    expect(again.result.current.loading).toBe(false);
+  });
+
+  it('another key is not answered by it: with nothing kept, the network error shows', async () => {
+    const first = renderHook(() => useApiQuery(['course', 1], async () => '课程一'));
+    await waitFor(() => expect(first.result.current.data).toBe('课程一'));
+    first.unmount();
+
+    const other = renderHook(() => useApiQuery(['course', 2], async () => Promise.reject(networkDown())));
+    await waitFor(() => expect(other.result.current.error).toBeInstanceOf(ApiError));
+    expect(other.result.current.data).toBeUndefined();
+  });
+
+  it('an answer of the server (an error code, a 500, a timeout) shows its error, never the kept answer', async () => {
+    const first = renderHook(() => useApiQuery(['study', 'study'], async () => '在学列表'));
+    await waitFor(() => expect(first.result.current.data).toBe('在学列表'));
+    first.unmount();
+
+    for (const refusal of [
+      new ApiError('business', '课程不存在', { code: 404 }),
+      new ApiError('http', MESSAGES.server, { status: 500 }),
+      new ApiError('timeout', MESSAGES.timeout),
+    ]) {
+      const again = renderHook(() => useApiQuery(['study', 'study'], async () => Promise.reject(refusal)));
+      await waitFor(() => expect(again.result.current.error).toBe(refusal));
+      expect(again.result.current.data).toBeUndefined();
+      again.unmount();
+    }
+  });
+
+  it('the newest answer is the one kept, including one set locally after a write', async () => {
+    let n = 0;
+    const first = renderHook(() => useApiQuery(['messages'], async () => `第${++n}次`));
+    await waitFor(() => expect(first.result.current.data).toBe('第1次'));
+    act(() => invalidate(['messages']));
+    await waitFor(() => expect(first.result.current.data).toBe('第2次'));
+    act(() => first.result.current.setData('已读'));
+    first.unmount();
+
+    const again = renderHook(() => useApiQuery(['messages'], async () => Promise.reject(networkDown())));
+    await waitFor(() => expect(again.result.current.data).toBe('已读'));
+  });
+
+  it('another member (another token) never sees the answer; logout forgets them all', async () => {
+    localStorage.setItem('meedu-h5-token', 'member-a');
+    const first = renderHook(() => useApiQuery(['member', 'detail'], async () => '甲的资料'));
+    await waitFor(() => expect(first.result.current.data).toBe('甲的资料'));
+    first.unmount();
+
+    localStorage.setItem('meedu-h5-token', 'member-b');
+    const other = renderHook(() => useApiQuery(['member', 'detail'], async () => Promise.reject(networkDown())));
+    await waitFor(() => expect(other.result.current.error).toBeInstanceOf(ApiError));
+    expect(other.result.current.data).toBeUndefined();
+    other.unmount();
+
+    localStorage.setItem('meedu-h5-token', 'member-a');
+    forgetLastAnswers();
+    const afterLogout = renderHook(() =>
+      useApiQuery(['member', 'detail'], async () => Promise.reject(networkDown())),
+    );
+    await waitFor(() => expect(afterLogout.result.current.error).toBeInstanceOf(ApiError));
+    expect(afterLogout.result.current.data).toBeUndefined();
+  });
+
+  it('when the network is back, a refetch replaces the kept answer with the new one', async () => {
+    const first = renderHook(() => useApiQuery(['vod', 'list'], async () => '旧列表'));
+    await waitFor(() => expect(first.result.current.data).toBe('旧列表'));
+    first.unmount();
+
+    let online = false;
+    const again = renderHook(() =>
+      useApiQuery(['vod', 'list'], async () => (online ? '新列表' : Promise.reject(networkDown()))),
+    );
+    await waitFor(() => expect(again.result.current.data).toBe('旧列表'));
+    online = true;
+    act(() => invalidate([]));
+    await waitFor(() => expect(again.result.current.data).toBe('新列表'));
   });
 });

@@ -1,5 +1,6 @@
 import { useLatest, useRequest } from 'ahooks';
 import { useCallback, useDeferredValue, useEffect, useRef } from 'react';
+import { currentAsker, isNetworkFailure, lastAnswer, rememberAnswer } from './last-answers';
 
 /**
  * The h5's one data layer, on ahooks' `useRequest` (see the "h5 data layer" section of ARCHITECTURE.md). Every
@@ -9,6 +10,9 @@ import { useCallback, useDeferredValue, useEffect, useRef } from 'react';
  *   shown); React's StrictMode double mount is one more such abort;
  * - answers are shown for the key they were fetched for only: a new key starts from `loading`;
  * - no automatic retry: a failed read shows its error state and `refetch` is the 重试 button;
+ * - offline, a read whose request never reached the server shows the last answer its key got for
+ *   this member (last-answers.ts) instead of an error; the app refetches everything when the
+ *   network is back (offline-banner.tsx);
  * - `pollingInterval` refetches after each answer until the caller sets it to 0;
  * - `invalidate(prefix)` refetches every mounted query whose key starts with `prefix` (`[]`: all of
  *   them, which the app root does when the member logs in).
@@ -85,14 +89,21 @@ export function useApiQuery<T>(
       inFlight.current?.abort();
       const controller = new AbortController();
       inFlight.current = controller;
+      const asker = currentAsker();
+      let answer: Keyed<T>;
       try {
-        const answer = { key: text, value: await fetch(controller.signal) };
-        if (inFlight.current === controller) newest.current = answer;
-        return answer;
+        answer = { key: text, value: await fetch(controller.signal) };
+        rememberAnswer(text, answer.value, asker);
       } catch (error) {
-        if (error !== null && typeof error === 'object') errorKeys.set(error, text);
-        throw error;
+        const kept = isNetworkFailure(error) ? lastAnswer<T>(text) : undefined;
+        if (!kept) {
+          if (error !== null && typeof error === 'object') errorKeys.set(error, text);
+          throw error;
+        }
+        answer = { key: text, value: kept.value };
       }
+      if (inFlight.current === controller) newest.current = answer;
+      return answer;
     },
     {
       ready: enabled,
@@ -127,6 +138,7 @@ export function useApiQuery<T>(
   const setData = useCallback(
     (value: T) => {
       newest.current = { key: text, value };
+      rememberAnswer(text, value);
       mutate(newest.current);
     },
     [mutate, text],
