@@ -7,7 +7,8 @@ import type { TrustProxy } from './config/env';
 import { installErrorHandler } from './shared/http/error-handler';
 import { H5_COURSE_LIST_FIRST_PAGE, H5_HOME_BLOCKS } from '@kezhan/contract/h5-boot';
 import { installInputGuard } from './shared/http/input-guard';
-import { failure, NO_DATA, ok } from './shared/http/envelope';
+import { failure, NO_DATA, ok as envelope } from './shared/http/envelope';
+import { withAbsoluteUrls } from './shared/http/public-urls';
 import { serveH5 } from './shared/http/h5-static';
 import type { BootAnswers } from './shared/http/h5-page';
 import { cspAllowedUrls } from './shared/http/content-security';
@@ -120,21 +121,23 @@ export async function buildApp(
 
 /** What the server inlines into the h5's pages, and draws them from: the answers the endpoints give. */
 function bootAnswers({ settings, db, env, now }: AppServices): BootAnswers {
+  // The same absolute picture and file addresses as route() gives the endpoints' answers.
+  const ok = <T>(data: T) => envelope(withAbsoluteUrls(data, env.appUrl));
   return {
     config: async () => ok(buildSiteConfig(await settings.snapshot(), env.appUrl)),
     homeBlocks: async () =>
-      ok(await loadViewBlocks(db, env.appUrl, now(), H5_HOME_BLOCKS.platform, H5_HOME_BLOCKS.page_name)),
+      ok(await loadViewBlocks(db, now(), H5_HOME_BLOCKS.platform, H5_HOME_BLOCKS.page_name)),
     latestAnnouncement: async () => ok((await latestAnnouncement(db)) ?? NO_DATA),
     courseCategories: async () => ok(await listCategories(db)),
     firstCoursePage: async () =>
       ok(
-        await listCourses(db, env.appUrl, now(), {
+        await listCourses(db, now(), {
           page: H5_COURSE_LIST_FIRST_PAGE.page,
           pageSize: H5_COURSE_LIST_FIRST_PAGE.page_size,
           categoryId: H5_COURSE_LIST_FIRST_PAGE.category_id,
           scene: H5_COURSE_LIST_FIRST_PAGE.scene,
         }),
       ),
-    visitorCourse: async (courseId) => ok(await loadCourseDetail(db, env.appUrl, now(), courseId, null)),
+    visitorCourse: async (courseId) => ok(await loadCourseDetail(db, now(), courseId, null)),
   };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAnnouncement } from '../src/modules/announcements/announcements-service';
 import { createTestApp, type TestApp } from './test-app';
 import { createCourse, loginMember, orderCourse, type LoggedInMember } from './support/orders';
 
@@ -63,5 +64,71 @@ describe('absolute addresses in /api/v2 and /api/v3 answers', () => {
     const config = await get<{ logo: { logo: string }; player: { cover: string } }>('/api/v2/other/config');
     expect(config.data.logo.logo).toBe('http://api.test/upload/logo.png');
     expect(config.data.player.cover).toMatch(/^http:\/\/api\.test\//);
+  });
+
+  describe('pictures and files inside HTML fields', () => {
+    const DESCRIPTION =
+      '<p>课程简介</p><img src="/storage/images/desc.png" alt="示意图">' +
+      '<a href="/storage/files/讲义.pdf">讲义</a><a href="/vod/detail?id=1">相关课程</a>' +
+      '<img src="https://cdn.example.cn/a.png" alt="外部图片">';
+    const ABSOLUTE =
+      '<p>课程简介</p><img src="http://api.test/storage/images/desc.png" alt="示意图">' +
+      '<a href="http://api.test/storage/files/讲义.pdf">讲义</a><a href="/vod/detail?id=1">相关课程</a>' +
+      '<img src="https://cdn.example.cn/a.png" alt="外部图片">';
+
+    beforeAll(async () => {
+      await t.services.db
+        .updateTable('courses')
+        .set({ render_desc: DESCRIPTION })
+        .where('id', '=', courseId)
+        .execute();
+    });
+
+    it("a course's description: in the course page and in the lesson page, the stored HTML untouched", async () => {
+      const detail = await get<{ course: { render_desc: string }; videos: Record<string, { id: number }[]> }>(
+        `/api/v2/course/${courseId}`,
+      );
+      expect(detail.data.course.render_desc).toBe(ABSOLUTE);
+      const stored = await t.services.db
+        .selectFrom('courses')
+        .select('render_desc')
+        .where('id', '=', courseId)
+        .executeTakeFirstOrThrow();
+      expect(stored.render_desc).toBe(DESCRIPTION);
+
+      const lessonId = Object.values(detail.data.videos).flat()[0]?.id;
+      if (lessonId !== undefined) {
+        const lesson = await get<{ course: { render_desc: string } }>(`/api/v2/video/${lessonId}`);
+        expect(lesson.data.course.render_desc).toBe(ABSOLUTE);
+      }
+    });
+
+    it('announcements (latest, one, the list) and 购买须知 in the configuration', async () => {
+      const created = await createAnnouncement(
+        t.services.db,
+        {
+          title: '图文公告',
+          body: '<p>新课上线</p><p><img src="/storage/images/notice.png" alt="海报"></p>',
+        },
+        new Date(),
+      );
+      const absolute =
+        '<p>新课上线</p><p><img src="http://api.test/storage/images/notice.png" alt="海报"></p>';
+      const latest = await get<{ announcement: string }>('/api/v2/announcement/latest');
+      expect(latest.data.announcement).toBe(absolute);
+      const one = await get<{ announcement: string }>(`/api/v2/announcement/${created.id}`);
+      expect(one.data.announcement).toBe(absolute);
+      const list = await get<{ data: { id: number; announcement: string }[] }>('/api/v2/announcements');
+      expect(list.data.data.find((item) => item.id === created.id)?.announcement).toBe(absolute);
+
+      await t.services.settings.set(
+        'course_purchase_notice',
+        '<p>须知</p><img src="/storage/images/rule.png">',
+      );
+      const config = await get<{ course_purchase_notice: string }>('/api/v2/other/config');
+      expect(config.data.course_purchase_notice).toBe(
+        '<p>须知</p><img src="http://api.test/storage/images/rule.png">',
+      );
+    });
   });
 });

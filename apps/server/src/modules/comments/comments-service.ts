@@ -12,7 +12,7 @@ import { BusinessError } from '../../shared/http/errors';
 import { ipProvince } from '../../shared/ip-region';
 import { isoTimestamp } from '../../shared/time';
 import { accessToCourse, isCourseOnSale } from '../courses/access';
-import { htmlToText, publicUrl } from '../courses/serialize';
+import { htmlToText } from '../courses/serialize';
 import type { CommentStatus } from '../courses/tables';
 import { videoAccessOf } from '../courses/videos';
 import type { CommentIds } from './comment-ids';
@@ -66,7 +66,7 @@ export class CommentsService {
   private author(row: Pick<CommentRow, 'avatar' | 'nick_name'>): Author {
     if (row.nick_name === null) return [];
     return {
-      avatar: publicUrl(this.services.env.appUrl, row.avatar || DEFAULT_AVATAR),
+      avatar: row.avatar || DEFAULT_AVATAR,
       nick_name: row.nick_name,
     };
   }

@@ -2,7 +2,6 @@ import type { VodBlockCourse, ViewBlock } from '@kezhan/contract/courses';
 import type { Db } from '../../shared/db/database';
 import { isoTimestamp, rawDateTime } from '../../shared/time';
 import { listedCourses } from './catalogue';
-import { publicUrl } from './serialize';
 
 export const VOD_BLOCK_SIGNS = new Set(['h5-vod-v1', 'pc-vod-v1']);
 
@@ -13,22 +12,6 @@ function decode(config: string): unknown {
   } catch {
     return [];
   }
-}
-
-const IMAGE_KEYS = new Set(['src', 'logo', 'qrcode']);
-
-/** Image paths stored as site paths (`/demo/…`) are served absolute, like course covers. */
-function absoluteImages(value: unknown, appUrl: string): unknown {
-  if (Array.isArray(value)) return value.map((item) => absoluteImages(item, appUrl));
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [
-      key,
-      IMAGE_KEYS.has(key) && typeof item === 'string'
-        ? publicUrl(appUrl, item)
-        : absoluteImages(item, appUrl),
-    ]),
-  );
 }
 
 /** Course ids a vod block lists (`items: [{id}, …]`), in order. */
@@ -47,13 +30,8 @@ export function vodBlockIds(configRender: unknown): number[] {
 export const DECORATION_PAGES: Readonly<Record<string, number>> = { 'pc-page-index': 1, 'h5-page-index': 2 };
 
 /** `GET /api/v2/decorationPage/blocks`: every block stored under the page key, whatever the platform. */
-export async function loadDecorationBlocks(
-  db: Db,
-  appUrl: string,
-  now: Date,
-  page: string,
-): Promise<ViewBlock[]> {
-  const blocks = await loadViewBlocks(db, appUrl, now, null, page);
+export async function loadDecorationBlocks(db: Db, now: Date, page: string): Promise<ViewBlock[]> {
+  const blocks = await loadViewBlocks(db, now, null, page);
   const pageId = DECORATION_PAGES[page] ?? 0;
   return blocks.map((block) => ({ ...block, decoration_page_id: pageId }));
 }
@@ -65,7 +43,6 @@ export async function loadDecorationBlocks(
  */
 export async function loadViewBlocks(
   db: Db,
-  appUrl: string,
   now: Date,
   platform: string | null,
   page: string,
@@ -76,7 +53,7 @@ export async function loadViewBlocks(
     .where('page', '=', page);
   if (platform !== null) query = query.where('platform', '=', platform);
   const rows = await query.orderBy('sort').orderBy('id').execute();
-  const blocks = rows.map((row) => ({ ...row, config_render: absoluteImages(decode(row.config), appUrl) }));
+  const blocks = rows.map((row) => ({ ...row, config_render: decode(row.config) }));
   const wanted = [
     ...new Set(
       blocks.filter((b) => VOD_BLOCK_SIGNS.has(b.sign)).flatMap((b) => vodBlockIds(b.config_render)),
@@ -94,7 +71,7 @@ export async function loadViewBlocks(
       courses.set(c.id, {
         id: c.id,
         title: c.title,
-        thumb: publicUrl(appUrl, c.thumb),
+        thumb: c.thumb,
         charge: c.charge,
         user_count: c.user_count,
         short_description: c.short_description,

@@ -61,7 +61,6 @@ export interface CourseListOptions {
 
 export async function listCourses(
   db: Db,
-  appUrl: string,
   now: Date,
   { page, pageSize, categoryId, scene }: CourseListOptions,
 ): Promise<CourseListPage> {
@@ -106,7 +105,7 @@ export async function listCourses(
     perPage: pageSize,
     total,
     items: items.map((row): CourseListItem => ({
-      ...courseBase(row, appUrl),
+      ...courseBase(row),
       videos_count: row.videos_count,
       category: row.cat_id !== null && row.cat_name !== null ? { id: row.cat_id, name: row.cat_name } : [],
     })),
@@ -175,7 +174,6 @@ export async function loadWatchProgress(
 
 export async function loadCourseDetail(
   db: Db,
-  appUrl: string,
   now: Date,
   courseId: number,
   userId: number | null,
@@ -202,7 +200,7 @@ export async function loadCourseDetail(
     videosBoughtIn(db, userId, courseId),
   ]);
   return {
-    course: courseDetailCourse(course, appUrl),
+    course: courseDetailCourse(course),
     chapters: outline.chapters,
     videos: outline.videos,
     isBuy: access.canSee,

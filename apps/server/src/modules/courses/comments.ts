@@ -3,7 +3,7 @@ import type { CommentList } from '@kezhan/contract/courses';
 import type { Db } from '../../shared/db/database';
 import { isoTimestamp } from '../../shared/time';
 import { ipProvince } from '../../shared/ip-region';
-import { escapeHtml, phpMap, publicUrl } from './serialize';
+import { escapeHtml, phpMap } from './serialize';
 
 export const COMMENT_ON = { course: 1, video: 2 } as const;
 export type CommentTarget = (typeof COMMENT_ON)[keyof typeof COMMENT_ON];
@@ -11,12 +11,7 @@ export type CommentTarget = (typeof COMMENT_ON)[keyof typeof COMMENT_ON];
 const NEWEST = 200;
 
 /** The newest 200 comments of a course or video, with their authors. */
-export async function listComments(
-  db: Db,
-  appUrl: string,
-  rt: CommentTarget,
-  rid: number,
-): Promise<CommentList> {
+export async function listComments(db: Db, rt: CommentTarget, rid: number): Promise<CommentList> {
   const rows = await db
     .selectFrom('comments as c')
     .leftJoin('users as u', 'u.id', 'c.user_id')
@@ -43,7 +38,7 @@ export async function listComments(
     if (row.nick_name === null || users.has(row.user_id)) continue;
     users.set(row.user_id, {
       id: row.user_id,
-      avatar: publicUrl(appUrl, row.avatar || DEFAULT_AVATAR),
+      avatar: row.avatar || DEFAULT_AVATAR,
       nick_name: row.nick_name,
     });
   }

@@ -67,7 +67,7 @@ export default async function courseRoutes(app: FastifyInstance) {
   route(app, coursesApi.list, async (request) => {
     const query = request.query;
     return ok(
-      await listCourses(db, appUrl, now(), {
+      await listCourses(db, now(), {
         page: query.page,
         pageSize: query.page_size,
         categoryId: query.category_id,
@@ -77,12 +77,12 @@ export default async function courseRoutes(app: FastifyInstance) {
   });
 
   route(app, coursesApi.detail, async (request) =>
-    ok(await loadCourseDetail(db, appUrl, now(), request.params.id, guestOrMember(request))),
+    ok(await loadCourseDetail(db, now(), request.params.id, guestOrMember(request))),
   );
 
   route(app, coursesApi.comments, async (request) => {
     const course = await findCourseOnSale(db, request.params.id, now());
-    return ok(await listComments(db, appUrl, COMMENT_ON.course, course.id));
+    return ok(await listComments(db, COMMENT_ON.course, course.id));
   });
 
   route(app, coursesApi.like, async (request) =>
@@ -184,18 +184,18 @@ export default async function courseRoutes(app: FastifyInstance) {
 
   route(app, coursesApi.videoComments, async (request) => {
     const { video } = await findVisibleVideo(db, request.params.id, now());
-    return ok(await listComments(db, appUrl, COMMENT_ON.video, video.id));
+    return ok(await listComments(db, COMMENT_ON.video, video.id));
   });
 
   // Study lists
   route(app, coursesApi.boughtCourses, async (request) =>
-    ok(await listBoughtCourses(db, appUrl, memberIdOf(request), request.query)),
+    ok(await listBoughtCourses(db, memberIdOf(request), request.query)),
   );
   route(app, coursesApi.likedCourses, async (request) =>
-    ok(await listLikedCourses(db, appUrl, memberIdOf(request), request.query)),
+    ok(await listLikedCourses(db, memberIdOf(request), request.query)),
   );
   route(app, coursesApi.learnedCourses, async (request) =>
-    ok(await listLearnedCourses(db, appUrl, memberIdOf(request), request.query)),
+    ok(await listLearnedCourses(db, memberIdOf(request), request.query)),
   );
 
   route(app, pcApi.learnedCourse, async (request) =>
@@ -205,15 +205,15 @@ export default async function courseRoutes(app: FastifyInstance) {
   // Search
   route(app, coursesApi.search, async (request) => {
     const query = request.query;
-    return ok(await search(db, appUrl, now(), query));
+    return ok(await search(db, now(), query));
   });
 
   // Home blocks (and the later MeEdu path, which has no `platform`)
   route(app, coursesApi.viewBlocks, async (request) => {
     const query = request.query;
-    return ok(await loadViewBlocks(db, appUrl, now(), query.platform, query.page_name));
+    return ok(await loadViewBlocks(db, now(), query.platform, query.page_name));
   });
   route(app, coursesApi.decorationBlocks, async (request) =>
-    ok(await loadDecorationBlocks(db, appUrl, now(), request.query.page_name)),
+    ok(await loadDecorationBlocks(db, now(), request.query.page_name)),
   );
 }

@@ -2,7 +2,7 @@ import type { SearchItem, SearchResult } from '@kezhan/contract/courses';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../shared/db/database';
 import { isoTimestamp } from '../../shared/time';
-import { htmlToText, publicUrl } from './serialize';
+import { htmlToText } from './serialize';
 
 const MAX_TERMS = 5;
 const SNIPPET_CHARS = 100;
@@ -43,7 +43,6 @@ const allMatch = (column: RawBuilder<unknown>, terms: string[]) =>
  */
 export async function search(
   db: Db,
-  appUrl: string,
   now: Date,
   input: { keywords: string; type: string; page: number; size: number },
 ): Promise<SearchResult> {
@@ -100,7 +99,7 @@ export async function search(
         resource_type: row.resource_type,
         resource_id: row.resource_id,
         title: inert(row.title),
-        thumb: publicUrl(appUrl, row.thumb),
+        thumb: row.thumb,
         short_desc: shortDesc,
         charge: row.charge,
         desc,

@@ -12,10 +12,6 @@ import type { CoursesTable, VideosTable, VideoWatchRecordsTable } from './tables
 export type CourseRow = Selectable<CoursesTable>;
 export type VideoRow = Selectable<VideosTable>;
 
-/** Site paths (`/demo/…`) become absolute with the API address so any h5 origin can load them. */
-export const publicUrl = (appUrl: string, stored: string) =>
-  stored.startsWith('/') ? `${appUrl}${stored}` : stored;
-
 /**
  * A PHP array keyed by ids: `[]` when empty, a JSON array when the keys are
  * exactly 0..n-1 in order, otherwise an object with string keys.
@@ -39,12 +35,12 @@ export function groupBy<T>(items: T[], key: (item: T) => number): [number, T[]][
   return [...groups.entries()];
 }
 
-export function courseBase(row: CourseRow, appUrl: string): CourseBase {
+export function courseBase(row: CourseRow): CourseBase {
   return {
     id: row.id,
     title: row.title,
     slug: row.slug,
-    thumb: publicUrl(appUrl, row.thumb),
+    thumb: row.thumb,
     charge: row.charge,
     short_description: row.short_description,
     seo_keywords: row.seo_keywords,
@@ -60,8 +56,8 @@ export function courseBase(row: CourseRow, appUrl: string): CourseBase {
   };
 }
 
-export const courseDetailCourse = (row: CourseRow, appUrl: string): CourseDetailCourse => ({
-  ...courseBase(row, appUrl),
+export const courseDetailCourse = (row: CourseRow): CourseDetailCourse => ({
+  ...courseBase(row),
   render_desc: row.render_desc,
 });
 

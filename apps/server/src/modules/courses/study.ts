@@ -9,7 +9,6 @@ import type {
 import { sql } from 'kysely';
 import type { Db } from '../../shared/db/database';
 import { isoTimestamp, rawDateTime } from '../../shared/time';
-import { publicUrl } from './serialize';
 
 export interface StudyPage {
   page: number;
@@ -26,7 +25,6 @@ interface CourseExtras {
 /** The nested objects every study row carries, for a page of course ids. */
 async function courseExtras(
   db: Db,
-  appUrl: string,
   userId: number,
   courseIds: number[],
 ): Promise<(courseId: number) => CourseExtras> {
@@ -96,7 +94,7 @@ async function courseExtras(
         ? {
             id: course.id,
             title: course.title,
-            thumb: publicUrl(appUrl, course.thumb),
+            thumb: course.thumb,
             charge: course.charge,
             videos_count: course.videos_count,
           }
@@ -143,7 +141,6 @@ const countAll = sql<number>`count(*)::int`.as('total');
 /** Runs a study list's count and page queries, then gives each row its course extras. */
 async function studyList<Row extends { course_id: number }, Item>(
   db: Db,
-  appUrl: string,
   userId: number,
   queries: { total: Promise<{ total: number }>; rows: Promise<Row[]> },
   toItem: (row: Row, extras: CourseExtras) => Item,
@@ -151,7 +148,6 @@ async function studyList<Row extends { course_id: number }, Item>(
   const [{ total }, rows] = await Promise.all([queries.total, queries.rows]);
   const extras = await courseExtras(
     db,
-    appUrl,
     userId,
     rows.map((row) => row.course_id),
   );
@@ -161,14 +157,12 @@ async function studyList<Row extends { course_id: number }, Item>(
 /** `GET /api/v3/member/courses`: bought or granted courses, newest first. */
 export async function listBoughtCourses(
   db: Db,
-  appUrl: string,
   userId: number,
   paging: StudyPage,
 ): Promise<BoughtCourseList> {
   const base = db.selectFrom('user_courses').where('user_id', '=', userId);
   return studyList(
     db,
-    appUrl,
     userId,
     {
       total: base.select(countAll).executeTakeFirstOrThrow(),
@@ -194,16 +188,10 @@ export async function listBoughtCourses(
 }
 
 /** `GET /api/v3/member/courses/like`: liked courses, newest first. */
-export async function listLikedCourses(
-  db: Db,
-  appUrl: string,
-  userId: number,
-  paging: StudyPage,
-): Promise<LikedCourseList> {
+export async function listLikedCourses(db: Db, userId: number, paging: StudyPage): Promise<LikedCourseList> {
   const base = db.selectFrom('course_likes').where('user_id', '=', userId);
   return studyList(
     db,
-    appUrl,
     userId,
     {
       total: base.select(countAll).executeTakeFirstOrThrow(),
@@ -230,14 +218,12 @@ export async function listLikedCourses(
 /** `GET /api/v3/member/courses/learned`: courses studied, most recently studied first. */
 export async function listLearnedCourses(
   db: Db,
-  appUrl: string,
   userId: number,
   paging: StudyPage,
 ): Promise<LearnedCourseList> {
   const base = db.selectFrom('course_learn_records as l').where('l.user_id', '=', userId);
   return studyList(
     db,
-    appUrl,
     userId,
     {
       total: base.select(countAll).executeTakeFirstOrThrow(),

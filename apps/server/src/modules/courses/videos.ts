@@ -10,7 +10,7 @@ import {
   type VideoAccess,
 } from './access';
 import { loadCourseOutline, loadWatchProgress } from './catalogue';
-import { courseDetailCourse, courseVideo, publicUrl, type CourseRow, type VideoRow } from './serialize';
+import { courseDetailCourse, courseVideo, type CourseRow, type VideoRow } from './serialize';
 
 export const BUY_TO_WATCH_MESSAGE = '请购买后观看';
 
@@ -96,7 +96,7 @@ export async function loadVideoDetail(
     video: courseVideo({ ...video, view_num: video.view_num + 1 }),
     videos: outline.videos,
     chapters: outline.chapters,
-    course: courseDetailCourse(course, appUrl),
+    course: courseDetailCourse(course),
     is_watch: isWatch,
     video_watched_progress: progress,
     buy_videos: [],
@@ -112,7 +112,9 @@ function formatOf(url: string): string {
 function playUrl(appUrl: string, stored: string, duration: number, name: string): PlayUrl {
   // An embedded player snippet (`<iframe …>`) is passed through for the h5 to embed.
   if (stored.trimStart().startsWith('<')) return { url: stored, format: '', duration, name };
-  return { url: publicUrl(appUrl, stored), format: formatOf(stored), duration, name };
+  // `url` is not one of the picture fields route() makes absolute (page links share the name).
+  const url = stored.startsWith('/') && !stored.startsWith('//') ? `${appUrl}${stored}` : stored;
+  return { url, format: formatOf(stored), duration, name };
 }
 
 /** A signed-in member and the login session (`user_login_records.id`) that asks. */

@@ -22,7 +22,7 @@ export function maskIdNumber(id: string): string {
 export const isBoundMobile = (mobile: string) => mobile.length === 11 && mobile.startsWith('1');
 
 /** Everything `GET /api/v2/member/detail` answers, in one query. */
-export async function loadMemberDetail(db: Db, userId: number, appUrl: string): Promise<MemberDetail | null> {
+export async function loadMemberDetail(db: Db, userId: number): Promise<MemberDetail | null> {
   const row = await db
     .selectFrom('users as u')
     .leftJoin('roles as r', 'r.id', 'u.role_id')
@@ -63,7 +63,7 @@ export async function loadMemberDetail(db: Db, userId: number, appUrl: string): 
   if (!row) return null;
   return {
     id: row.id,
-    avatar: row.avatar || `${appUrl}${DEFAULT_AVATAR}`,
+    avatar: row.avatar || DEFAULT_AVATAR,
     nick_name: row.nick_name,
     mobile: row.mobile,
     is_lock: row.is_lock,

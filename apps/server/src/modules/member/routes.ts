@@ -21,7 +21,7 @@ import { requestAccountDeletion } from './account-deletion';
 /** The member's own account. Every route acts on the token's member only. */
 export default async function memberRoutes(app: FastifyInstance) {
   const services = app.services;
-  const { db, env } = services;
+  const { db } = services;
   await app.register(multipart, {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1 },
     throwFileSizeLimit: true,
@@ -29,7 +29,7 @@ export default async function memberRoutes(app: FastifyInstance) {
 
   route(app, memberApi.detail, async (request) => {
     const userId = memberIdOf(request);
-    const detail = await loadMemberDetail(db, userId, env.appUrl);
+    const detail = await loadMemberDetail(db, userId);
     if (!detail) throw new AuthenticationError();
     const agreements = await agreementStatus(db, await app.services.settings.snapshot(), userId);
     return ok({ ...detail, agreement_status: agreements });

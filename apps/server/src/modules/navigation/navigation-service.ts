@@ -1,7 +1,6 @@
 import type { FriendLink, Nav, Slider } from '@kezhan/contract/navigation';
 import type { Db } from '../../shared/db/database';
 import { isoTimestamp } from '../../shared/time';
-import { publicUrl } from '../courses/serialize';
 
 const iso = (date: Date) => isoTimestamp(date)!;
 
@@ -29,7 +28,7 @@ export async function listLinks(db: Db): Promise<FriendLink[]> {
   return rows.map((row) => ({ ...row, created_at: iso(row.created_at), updated_at: iso(row.updated_at) }));
 }
 
-export async function listSliders(db: Db, appUrl: string, platform: string): Promise<Slider[]> {
+export async function listSliders(db: Db, platform: string): Promise<Slider[]> {
   const rows = await db
     .selectFrom('sliders')
     .selectAll()
@@ -39,7 +38,7 @@ export async function listSliders(db: Db, appUrl: string, platform: string): Pro
     .execute();
   return rows.map((row) => ({
     ...row,
-    thumb: publicUrl(appUrl, row.thumb),
+    thumb: row.thumb,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     deleted_at: null,

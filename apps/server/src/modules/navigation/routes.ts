@@ -5,10 +5,8 @@ import { route } from '../../shared/http/route';
 import { listLinks, listNavs, listSliders } from './navigation-service';
 
 export default async function navigationRoutes(app: FastifyInstance) {
-  const { db, env } = app.services;
+  const { db } = app.services;
   route(app, navigationApi.navs, async (request) => ok(await listNavs(db, request.query.platform)));
   route(app, navigationApi.links, async () => ok(await listLinks(db)));
-  route(app, navigationApi.sliders, async (request) =>
-    ok(await listSliders(db, env.appUrl, request.query.platform)),
-  );
+  route(app, navigationApi.sliders, async (request) => ok(await listSliders(db, request.query.platform)));
 }

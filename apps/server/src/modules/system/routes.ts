@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { systemApi } from '@kezhan/contract/config';
 import { ok } from '../../shared/http/envelope';
 import { checkResponse, route } from '../../shared/http/route';
+import { withAbsoluteUrls } from '../../shared/http/public-urls';
 import type { SettingKey } from '../../shared/settings/definitions';
 import type { SettingsSnapshot } from '../../shared/settings/settings-service';
 import { buildSiteConfig } from './site-config';
@@ -29,7 +30,8 @@ export default async function systemRoutes(app: FastifyInstance) {
 
   const configBody = (snapshot: SettingsSnapshot) => {
     if (cachedConfig?.version !== snapshot.version) {
-      const config = buildSiteConfig(snapshot, env.appUrl);
+      // Sent as prepared text, so route() does not see it: the same absolute-address rule here.
+      const config = withAbsoluteUrls(buildSiteConfig(snapshot, env.appUrl), env.appUrl);
       // Built once per settings version, so checked here rather than on every answer.
       if (app.checkResponses) checkResponse(systemApi.config, config);
       cachedConfig = { version: snapshot.version, body: JSON.stringify(ok(config)) };
