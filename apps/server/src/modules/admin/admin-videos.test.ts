@@ -220,7 +220,9 @@ describe('operator console: chapters, videos and resumable uploads', () => {
     });
     expect(exported.code).toBe(0);
     const course = exported.data.courses.find((c) => c.slug === 'with-videos')!;
-    expect(course.chapters[0].videos[0].file).toMatch(/media\/sources\/\w+\/第一课\.mp4$/);
+    // A key under DATA_DIR, never the server's absolute path.
+    expect(course.chapters[0].videos[0].file).toMatch(/^media\/sources\/\w+\/第一课\.mp4$/);
+    expect(JSON.stringify(exported.data)).not.toContain(t.services.env.dataDir);
 
     const again = await editor.request<Record<string, number>>({
       method: 'POST',

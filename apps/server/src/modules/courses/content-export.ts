@@ -7,6 +7,13 @@ import type { ContentFileInput, ContentVideo } from './content-file';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
+/**
+ * A file under DATA_DIR as an export names it: relative to DATA_DIR, with `/` (`media/sources/…`,
+ * `attach/…`). An export is shown in the console and handed around: it never carries the server's
+ * absolute paths; import finds these keys under its own DATA_DIR.
+ */
+const dataKey = (dataDir: string, file: string) => path.relative(dataDir, file).split(path.sep).join('/');
+
 /** Everything import reads, in the same format (deleted courses are left out). */
 export async function exportContent(db: Db, dataDir: string): Promise<ContentFileInput> {
   const [categories, courses, chapters, videos, attachments, blocks] = await Promise.all([
@@ -33,7 +40,7 @@ export async function exportContent(db: Db, dataDir: string): Promise<ContentFil
   const assetSources = new Map(
     (await db.selectFrom('media_assets').select(['video_id', 'source_path']).execute()).map((a) => [
       a.video_id,
-      path.resolve(mediaRoot(dataDir), a.source_path),
+      dataKey(dataDir, path.resolve(mediaRoot(dataDir), a.source_path)),
     ]),
   );
   const categorySlug = new Map(categories.map((c) => [c.id, c.slug]));
@@ -106,7 +113,7 @@ export async function exportContent(db: Db, dataDir: string): Promise<ContentFil
         .map((a) =>
           /^https?:\/\//i.test(a.path)
             ? { name: a.name, url: a.path }
-            : { name: a.name, file: path.join(attachmentDir(dataDir), a.path) },
+            : { name: a.name, file: dataKey(dataDir, path.join(attachmentDir(dataDir), a.path)) },
         ),
     })),
     blocks: [...pages.values()],

@@ -7,7 +7,7 @@ import { sanitizeRichHtml } from '../../shared/html/rich-html';
 import { attachmentDir } from './attachments';
 import { VOD_BLOCK_SIGNS } from './blocks';
 import type { StagedSource } from '../media/ingest';
-import { prepareVideoFiles, registerStagedVideos } from './content-media';
+import { contentFilePath, prepareVideoFiles, registerStagedVideos } from './content-media';
 import {
   contentFile,
   ContentFileError,
@@ -18,7 +18,10 @@ import {
 } from './content-file';
 
 export interface ImportOptions {
-  /** Folder that relative attachment and video `file` paths start from (the content file's folder). */
+  /**
+   * Folder that relative attachment and video `file` paths start from (the content file's folder);
+   * a path not found there is looked for under DATA_DIR (an export's keys, see contentFilePath).
+   */
   baseDir: string;
   /** DATA_DIR: attachment files are copied into DATA_DIR/attach, video files into DATA_DIR/media. */
   dataDir: string;
@@ -72,7 +75,7 @@ function prepareAttachments(course: ContentCourse, options: ImportOptions): Prep
   return (course.attachments ?? []).map((attachment) => {
     const extension = path.extname(attachment.name).slice(1).toLowerCase();
     if (attachment.url) return { name: attachment.name, path: attachment.url, size: 0, extension };
-    const source = path.resolve(options.baseDir, attachment.file!);
+    const source = contentFilePath(options, attachment.file!);
     const stat = fs.statSync(source, { throwIfNoEntry: false });
     if (!stat?.isFile()) throw new ContentFileError(`Attachment file not found: ${source}`);
     const relative = path.join(course.slug, path.basename(source));

@@ -1,8 +1,20 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../shared/db/schema';
 import { MediaIngestError, registerVideoSource, stageSource, type StagedSource } from '../media/ingest';
 import { ContentFileError, type ContentCourse } from './content-file';
+
+/**
+ * Where a local `file` named by a content file lies: an absolute path as written; a relative one
+ * beside the content file (how operators write them), else under DATA_DIR, where the keys an
+ * export writes point (`media/sources/…`, `attach/…`: exports never show the server's paths).
+ */
+export function contentFilePath(options: { baseDir: string; dataDir: string }, file: string): string {
+  const beside = path.resolve(options.baseDir, file);
+  if (path.isAbsolute(file) || fs.existsSync(beside)) return beside;
+  return path.resolve(options.dataDir, file);
+}
 
 /**
  * Local video files go through the media pipeline (modules/media): each is staged now and its
@@ -28,11 +40,7 @@ export function prepareVideoFiles(
     try {
       staged.set(
         video.slug,
-        stageSource(
-          options.dataDir,
-          path.resolve(options.baseDir, video.file),
-          options.maxVideoBytes ?? Infinity,
-        ),
+        stageSource(options.dataDir, contentFilePath(options, video.file), options.maxVideoBytes ?? Infinity),
       );
     } catch (error) {
       if (error instanceof MediaIngestError) throw new ContentFileError(error.message);

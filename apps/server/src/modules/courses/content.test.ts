@@ -325,6 +325,12 @@ describe('content import / export CLI and the demo catalogue', () => {
     const exported = JSON.parse(fs.readFileSync(file, 'utf8'));
     expect(exported.courses).toHaveLength(12);
     expect(exported.blocks[0].blocks[2].config.courses[0]).toBe('python-basics');
+    // Local files are keys under DATA_DIR (import finds them there), never the server's paths.
+    const attachments = exported.courses.flatMap((c: { attachments: { file?: string }[] }) => c.attachments);
+    const files = attachments.flatMap((a: { file?: string }) => (a.file ? [a.file] : []));
+    expect(files).toHaveLength(2);
+    for (const key of files) expect(key).toMatch(/^attach\/[\w-]+\/[^/]+$/);
+    expect(fs.readFileSync(file, 'utf8')).not.toContain(t.services.env.dataDir);
     const before = await counts();
     expect((await cli('import', file)).exitCode).toBe(0);
     expect(await counts()).toEqual(before);
