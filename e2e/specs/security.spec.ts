@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, loginWithSms, test, withConfig } from '../support/fixtures';
 import { uniqueMobile } from '../support/server';
+import { axeViolations, COLOUR_RULES } from '../support/a11y';
 
 /** Collects every Content-Security-Policy violation the page reports. */
 async function watchViolations(page: Page): Promise<string[]> {
@@ -122,6 +123,45 @@ test.describe('social login is bound to the browser that started it', () => {
         await page.getByRole('button', { name: '同意授权' }).click();
         await expect(page).toHaveURL(/\/member$/);
         await expect.poll(() => page.evaluate(() => localStorage.getItem('meedu-h5-token'))).toMatch(/^ey/);
+      },
+    );
+  });
+
+  test('a signed-in member is asked before a login_code link switches accounts, and the link still logs nobody in', async ({
+    page,
+    kezhan,
+  }) => {
+    await withConfig(
+      kezhan,
+      {
+        'socialites.qq': { value: '1', restore: '0' },
+        'member.enabled_mobile_bind_alert': { value: '0', restore: '0' },
+      },
+      async () => {
+        await page.goto('/login');
+        await loginWithSms(page, kezhan, uniqueMobile());
+        const token = () => page.evaluate(() => localStorage.getItem('meedu-h5-token'));
+        await expect.poll(token).toMatch(/^ey/);
+        const mine = await token();
+
+        await page.goto(await attackersLoginCodeLink(kezhan.baseURL));
+        const dialog = page.getByRole('dialog');
+        await expect(dialog.getByText('切换登录账号？', { exact: true })).toBeVisible();
+        await expect(dialog.getByText(/继续将退出该账号，改用刚才授权的QQ或微信账号登录/)).toBeVisible();
+        await page.emulateMedia({ colorScheme: 'light' });
+        expect(await axeViolations(page, 'switch account dialog (light)')).toEqual([]);
+        await page.emulateMedia({ colorScheme: 'dark' });
+        expect(await axeViolations(page, 'switch account dialog (dark)', COLOUR_RULES)).toEqual([]);
+        await page.emulateMedia({ colorScheme: 'light' });
+        await dialog.getByRole('button', { name: '保持当前登录' }).click();
+        await expect(page).toHaveURL(/\/member$/);
+        expect(await token()).toBe(mine);
+
+        // Switching anyway: this browser did not start the attacker's login, so nothing changes.
+        await page.goto(await attackersLoginCodeLink(kezhan.baseURL));
+        await page.getByRole('dialog').getByRole('button', { name: '切换账号' }).click();
+        await expect(page.getByText('授权已失效，请重新登录')).toBeVisible();
+        expect(await token()).toBe(mine);
       },
     );
   });

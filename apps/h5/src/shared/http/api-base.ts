@@ -24,3 +24,14 @@ export function getApiBase(): string {
 export function setApiBase(base: string | null): void {
   explicitBase = base === null ? null : base.trim().replace(/\/+$/, '');
 }
+
+/** Whether the API is on this page's own origin (where this site's cookies travel with a call). */
+export function isApiOnThisOrigin(): boolean {
+  const base = getApiBase();
+  if (!base) return true;
+  try {
+    return new URL(base, window.location.href).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}

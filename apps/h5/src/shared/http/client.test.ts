@@ -55,9 +55,23 @@ describe('request shape', () => {
   });
 
   it('sends same-origin cookies only when asked (the social login code exchange)', async () => {
-    fetchMock.mockResolvedValue(json({ code: 0, message: '', data: [] }));
+    fetchMock.mockImplementation(async () => json({ code: 0, message: '', data: [] }));
     await http.post('/api/v3/auth/login/code', { code: 'C' }, { withBrowserCookie: true });
     expect(fetchMock.mock.calls[0][1].credentials).toBe('same-origin');
+    // …and declares itself, so the server holds the exchange to the cookie in every browser.
+    expect(fetchMock.mock.calls[0][1].headers['X-Kezhan-Browser-Binding']).toBe('1');
+    await http.post('/api/v2/login/mobile', { mobile: '13800000000' });
+    expect(fetchMock.mock.calls[1][1].headers['X-Kezhan-Browser-Binding']).toBeUndefined();
+  });
+
+  it('does not declare the cookie binding to an API on another origin (the cookie cannot travel there)', async () => {
+    fetchMock.mockImplementation(async () => json({ code: 0, message: '', data: [] }));
+    setApiBase(window.location.origin);
+    await http.post('/api/v3/auth/login/code', { code: 'C' }, { withBrowserCookie: true });
+    expect(fetchMock.mock.calls[0][1].headers['X-Kezhan-Browser-Binding']).toBe('1');
+    setApiBase('https://api.example.com');
+    await http.post('/api/v3/auth/login/code', { code: 'C' }, { withBrowserCookie: true });
+    expect(fetchMock.mock.calls[1][1].headers['X-Kezhan-Browser-Binding']).toBeUndefined();
   });
 
   it('omits Authorization without a token and encodes query params', async () => {

@@ -1,7 +1,7 @@
 import type { Envelope } from '../api/types';
 import { clearToken, getToken } from '../storage/storage';
 import { showToast } from '../ui/toast';
-import { getApiBase } from './api-base';
+import { getApiBase, isApiOnThisOrigin } from './api-base';
 import { takeBootAnswer } from './boot-answers';
 import { takeEarlyRequest } from './early-requests';
 import { navigateTo } from './navigation';
@@ -63,8 +63,10 @@ export interface RequestOptions {
   /** `error-page` (default): an HTTP 404 opens /error. `reject`: only rejects (optional features). */
   on404?: 'error-page' | 'reject';
   /**
-   * Send this site's cookies (same origin only). Only the social login code exchange needs it:
-   * the server checks that the code is redeemed by the browser that started the OAuth flow.
+   * Send this site's cookies (same origin only). Only the social login code exchanges need it:
+   * the server checks that the code is redeemed by the browser that started the OAuth flow. On
+   * its own origin the h5 also says so (`X-Kezhan-Browser-Binding`), so the server holds it to
+   * the cookie even in a browser that sends no `Sec-Fetch-Site` or `Origin`.
    */
   withBrowserCookie?: boolean;
 }
@@ -145,6 +147,7 @@ export async function request<T>(
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.withBrowserCookie && isApiOnThisOrigin()) headers['X-Kezhan-Browser-Binding'] = '1';
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;

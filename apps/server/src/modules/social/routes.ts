@@ -24,6 +24,7 @@ const queryOf = (query: unknown) => (query ?? {}) as Record<string, unknown>;
 /** Social login and binding. Start and callback are browser navigations (302). */
 export default async function socialRoutes(app: FastifyInstance) {
   const services = app.services;
+  const browserOf = (request: FastifyRequest) => browserIdentityOf(request, services.env.appUrl);
   const bind = (request: FastifyRequest, reply: FastifyReply) =>
     bindBrowser(request, reply, services.env.appUrl.startsWith('https:'));
 
@@ -41,32 +42,20 @@ export default async function socialRoutes(app: FastifyInstance) {
 
   route(app, socialApi.qqCallback, async (request, reply) =>
     reply.redirect(
-      await finishSocialLogin(
-        services,
-        queryOf(request.query),
-        'qq',
-        request.log,
-        browserIdentityOf(request),
-      ),
+      await finishSocialLogin(services, queryOf(request.query), 'qq', request.log, browserOf(request)),
     ),
   );
   route(app, socialApi.wechatCallback, async (request, reply) =>
     reply.redirect(
-      await finishSocialLogin(
-        services,
-        queryOf(request.query),
-        'wechat',
-        request.log,
-        browserIdentityOf(request),
-      ),
+      await finishSocialLogin(services, queryOf(request.query), 'wechat', request.log, browserOf(request)),
     ),
   );
 
   route(app, socialApi.loginWithCode, async (request) =>
-    ok(await loginWithCode(services, request.body.code, clientOf(request), browserIdentityOf(request))),
+    ok(await loginWithCode(services, request.body.code, clientOf(request), browserOf(request))),
   );
   route(app, socialApi.registerWithSocialite, async (request) =>
-    ok(await registerWithSocialite(services, request.body, clientOf(request), browserIdentityOf(request))),
+    ok(await registerWithSocialite(services, request.body, clientOf(request), browserOf(request))),
   );
   route(app, socialApi.bindTicket, async (request) =>
     ok(await issueNavigationTicket(services.store, BIND_TICKET, { userId: memberIdOf(request) })),

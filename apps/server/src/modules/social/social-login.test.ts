@@ -603,6 +603,66 @@ describe('social login (QQ, WeChat official account) against fake vendors', () =
       expect(own).toMatchObject({ code: 0, data: { success: 1 } });
     });
 
+    /** How a page of this site shows itself, whatever the browser sends of these. */
+    const PAGES_OF_THIS_SITE: Record<string, Record<string, string>> = {
+      'a current browser (Sec-Fetch-Site)': { 'sec-fetch-site': 'same-origin' },
+      'an older Safari (Origin only)': { origin: 'http://api.test' },
+      'a page on the host the request went to (Origin)': { origin: 'http://localhost' },
+      'a webview sending only a Referer': { referer: 'http://api.test/member?login_code=x&action=login' },
+      'a webview sending nothing but the h5’s own header': { 'x-kezhan-browser-binding': '1' },
+    };
+    const registerFrom = (code: string, headers: Record<string, string>) =>
+      t.app
+        .inject({
+          method: 'POST',
+          url: '/api/v3/auth/register/withSocialite',
+          payload: { code, mobile: '13900000000', mobile_code: '000000' },
+          headers,
+        })
+        .then((res) => res.json() as { code: number; message: string });
+
+    it('holds every page of this site to the cookie, on both exchanges, whatever headers it sends', async () => {
+      browserCookie = '';
+      await t.services.settings.set('member.enabled_mobile_bind_alert', '1');
+      const attackersCode = await loginCodeOf('qq', { openid: 'QQ-ATTACKER-OLD-SAFARI' });
+      const attackerCookie = browserCookie;
+      const victimsOwnCookie = `kezhan_oauth=${'v'.repeat(32)}`;
+      for (const [page, headers] of Object.entries(PAGES_OF_THIS_SITE)) {
+        for (const cookie of [undefined, victimsOwnCookie]) {
+          const sent = cookie ? { ...headers, cookie } : headers;
+          expect(await exchangeFrom(attackersCode, sent), `${page} ${cookie ?? 'no cookie'}`).toMatchObject({
+            code: 1,
+            message: '授权已失效，请重新登录',
+          });
+          expect(await registerFrom(attackersCode, sent), `${page} ${cookie ?? 'no cookie'}`).toMatchObject({
+            code: 1,
+            message: '授权已失效，请重新登录',
+          });
+        }
+        // With the cookie of the browser that started the flow, the same page gets through.
+        expect(await registerFrom(attackersCode, { ...headers, cookie: attackerCookie })).toMatchObject({
+          code: 1,
+          message: '短信验证码错误',
+        });
+        expect(await exchangeFrom(attackersCode, { ...headers, cookie: attackerCookie })).toMatchObject({
+          code: 0,
+          data: { success: 0, action: 'bind_mobile' },
+        });
+      }
+    });
+
+    it('still lets clients that cannot hold our cookie exchange (native apps, a PC site on another origin)', async () => {
+      for (const headers of <Record<string, string>[]>[
+        {},
+        { origin: 'https://pc.extra.test' },
+        { origin: 'https://pc.extra.test', 'sec-fetch-site': 'cross-site' },
+      ]) {
+        browserCookie = '';
+        const code = await loginCodeOf('qq', { openid: 'QQ-NATIVE-APP' });
+        expect(await exchangeFrom(code, headers)).toMatchObject({ code: 0, data: { success: 1 } });
+      }
+    });
+
     it("refuses an attacker's callback URL opened in the victim's browser", async () => {
       browserCookie = '';
       const callback = await authorize('qq', { openid: 'QQ-ATTACKER-2' });
