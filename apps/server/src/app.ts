@@ -24,6 +24,7 @@ import { installRateLimits } from './shared/http/rate-limit-scope';
 import { memberOfBearerToken } from './shared/auth/guard';
 import { API_MODULES } from './modules/registry';
 import { serveConsole } from './modules/admin/console-static';
+import { consoleSessionKey } from './modules/admin/guard';
 
 /**
  * Fastify's own hop-count option trusts nobody (it cannot check the peer), so a hop count becomes
@@ -106,6 +107,7 @@ export async function buildApp(
       budgets: env.rateLimits,
       shared: services.store instanceof RedisStore ? services.store : undefined,
       memberOf: (request) => memberOfBearerToken(request, services.tokens),
+      consoleSessionOf: consoleSessionKey,
       now: () => services.now().getTime(),
     });
   }

@@ -3,15 +3,16 @@ import path from 'node:path';
 
 /**
  * Requests per minute of each budget. A client is a signed-in member (by the member id of a valid
- * token, from any address), a console user's address, or an address for anonymous calls; each
- * budget counts apart, so a classroom behind one address never shares one budget.
+ * token, from any address), a signed-in administrator (by console session), or an address for
+ * anonymous calls; each budget counts apart, so a classroom behind one address never shares one
+ * budget.
  */
 export interface RateBudgets {
   /** Anonymous API calls (no valid member token), per client address. */
   anonymous: number;
   /** API calls of one signed-in member, wherever they come from. */
   member: number;
-  /** Operator-console calls (`/api/admin/…`), per client address. */
+  /** Operator-console calls (`/api/admin/…`): per administrator session, per address without one. */
   console: number;
   /** The read-only boot answers every page load asks for (config, navs, links, sliders, blocks), per address and node. */
   boot: number;

@@ -32,6 +32,33 @@ export function readCookie(request: FastifyRequest, name: string): string | null
 
 const changesState = (request: FastifyRequest) => !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
 
+const lookups = new WeakMap<FastifyRequest, Promise<ActiveSession | null>>();
+
+/**
+ * The live administrator session of the request's cookie, looked up once per request: the rate
+ * limiter (which budgets a signed-in administrator by session) and the guard share the answer.
+ */
+export function liveAdminSession(request: FastifyRequest): Promise<ActiveSession | null> {
+  let lookup = lookups.get(request);
+  if (!lookup) {
+    const token = readCookie(request, ADMIN_SESSION_COOKIE);
+    const { db, now } = request.server.services;
+    lookup = token ? findActiveSession(db, token, now()) : Promise.resolve(null);
+    lookups.set(request, lookup);
+  }
+  return lookup;
+}
+
+/**
+ * The console rate limit's key for a request: its live session's id, or null without a session
+ * cookie (then no lookup at all; the request is counted per address). A cookie naming no live
+ * session also gives null.
+ */
+export function consoleSessionKey(request: FastifyRequest): Promise<string | null> | null {
+  if (!readCookie(request, ADMIN_SESSION_COOKIE)) return null;
+  return liveAdminSession(request).then((session) => session?.id ?? null);
+}
+
 /**
  * The access check of an admin route: a live session (else 401 请登录), a role that grants the
  * permission (else 403), and on every change the session's CSRF token in `X-CSRF-Token` (else
@@ -40,9 +67,7 @@ const changesState = (request: FastifyRequest) => !['GET', 'HEAD', 'OPTIONS'].in
  */
 export function requireAdmin(permission: AdminPermission): preHandlerAsyncHookHandler {
   return async function adminGuard(request: FastifyRequest, _reply: FastifyReply) {
-    const token = readCookie(request, ADMIN_SESSION_COOKIE);
-    const { db, now } = request.server.services;
-    const session = token ? await findActiveSession(db, token, now()) : null;
+    const session = await liveAdminSession(request);
     if (!session) throw new AuthenticationError();
     const role = roleOf(session.administrator);
     if (!role || !roleGrants(role, permission)) throw new BusinessError(PERMISSION_DENIED_MESSAGE, 403);

@@ -177,3 +177,73 @@ describe('budgets apart', () => {
     expect(codes[30]).toBe(429);
   });
 });
+
+describe('the console: a budget per administrator session, per address without one', () => {
+  let t: TestApp;
+  let clock = Date.UTC(2026, 10, 2, 10, 0, 0);
+  const OFFICE = '198.51.100.30';
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { RATE_LIMIT_PER_MINUTE: '600', RATE_LIMIT_CONSOLE_PER_MINUTE: '4' },
+      now: () => new Date(clock),
+    });
+  });
+  afterAll(() => t.close());
+
+  const consoleCodes = async (count: number, cookie?: string) => {
+    const codes: number[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/session',
+        remoteAddress: OFFICE,
+        headers: cookie ? { cookie } : {},
+      });
+      codes.push(response.json().code);
+    }
+    return codes;
+  };
+
+  it('two administrators in one office each have their own budget; strangers and forged cookies share the address’s', async () => {
+    const first = await signedInAdmin(t, 'super', 'first');
+    const second = await signedInAdmin(t, 'super', 'second');
+    clock += MINUTE;
+    expect(await consoleCodes(5, first.cookie)).toEqual([0, 0, 0, 0, 429]);
+    // The other administrator at the same address is not held back by the first one's calls…
+    expect(await consoleCodes(4, second.cookie)).toEqual([0, 0, 0, 0]);
+    // …nor are calls without a session (the login page), which count per address.
+    expect(await consoleCodes(5)).toEqual([401, 401, 401, 401, 429]);
+    // A made-up session cookie is no session: it is counted with the address, and refused.
+    expect(await consoleCodes(1, `kezhan_admin=${'f'.repeat(43)}`)).toEqual([429]);
+    expect(await consoleCodes(1, second.cookie)).toEqual([429]);
+    clock += MINUTE;
+    expect(await consoleCodes(1, first.cookie)).toEqual([0]);
+    expect(await consoleCodes(1)).toEqual([401]);
+  });
+
+  it('a signed-out session no longer has a budget of its own', async () => {
+    clock += MINUTE;
+    const admin = await signedInAdmin(t, 'super', 'leaving');
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/logout',
+      remoteAddress: '198.51.100.31',
+      headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrfToken },
+    });
+    expect(logout.json().code).toBe(0);
+    clock += MINUTE;
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i += 1)
+      codes.push(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/admin/session',
+            remoteAddress: '198.51.100.31',
+            headers: { cookie: admin.cookie },
+          })
+        ).json().code,
+      );
+    expect(codes).toEqual([401, 401, 401, 401, 429]);
+  });
+});

@@ -74,6 +74,11 @@ interface RateLimitOptions {
   shared?: EphemeralStore;
   /** The member id of a request's valid token, or null (the token's signature and expiry only). */
   memberOf: (request: FastifyRequest) => number | null;
+  /**
+   * The id of a console request's live administrator session; null (at once, or once looked up)
+   * when it has none. Without it every console request counts per address.
+   */
+  consoleSessionOf?: (request: FastifyRequest) => Promise<string | null> | null;
   now: () => number;
 }
 
@@ -110,12 +115,14 @@ const secondsLeft = (now: number) => Math.ceil((MINUTE - (now % MINUTE)) / 1000)
  * `Retry-After`.
  */
 export function installRateLimits(app: FastifyInstance, options: RateLimitOptions): void {
-  const { budgets, shared, memberOf, now } = options;
+  const { budgets, shared, memberOf, consoleSessionOf, now } = options;
   const budget = (name: keyof RateBudgets | string, max: number, local = false) =>
     new Budget(name, max, local ? undefined : shared);
   const anonymous = budget('anonymous', budgets.anonymous);
   const member = budget('member', budgets.member);
-  const consoleBudget = budget('console', budgets.console);
+  // The console: per administrator session when signed in, else per address (the login page).
+  const consoleSession = budget('console', budgets.console);
+  const consoleAddress = budget('console-address', budgets.console);
   const boot = budget('boot', budgets.boot, true);
   const media = budget('media', budgets.media, true);
   const login = budget('login', budgets.login);
@@ -147,6 +154,16 @@ export function installRateLimits(app: FastifyInstance, options: RateLimitOption
     else check(member.count(id, now()), member.max, reply, done);
   };
 
+  const perConsoleClient: onRequestHookHandler = (request, reply, done) => {
+    const session = consoleSessionOf?.(request) ?? null;
+    if (session === null)
+      return check(consoleAddress.count(request.ip, now()), consoleAddress.max, reply, done);
+    session.then((id) => {
+      if (id === null) check(consoleAddress.count(request.ip, now()), consoleAddress.max, reply, done);
+      else check(consoleSession.count(id, now()), consoleSession.max, reply, done);
+    }, done);
+  };
+
   app.decorate('limitApiRequest', perClient);
   app.decorate('pageAllowed', async (request: FastifyRequest) => {
     const counted = await pages.count(request.ip, now());
@@ -164,7 +181,7 @@ export function installRateLimits(app: FastifyInstance, options: RateLimitOption
     } else if (BOOT_ROUTES.has(route.url)) hook = perAddress(boot);
     else if (LOGIN_ROUTES.has(route.url)) hook = perAddress(login);
     else if (route.url.startsWith('/media/')) hook = perAddress(media);
-    else if (route.url.startsWith('/api/admin/')) hook = perAddress(consoleBudget);
+    else if (route.url.startsWith('/api/admin/')) hook = perConsoleClient;
     else if (route.url.startsWith('/api/')) hook = perClient;
     if (!hook) return;
     route.onRequest = [
