@@ -33,13 +33,13 @@ export function ensureDependencies() {
   runOrExit('npm', ['install', '--no-audit', '--no-fund']);
 }
 
-function hashTree(hash, target) {
+function hashTree(hash, target, skip) {
   if (!fs.existsSync(target)) return;
   const stat = fs.statSync(target);
   if (stat.isDirectory()) {
     for (const entry of fs.readdirSync(target).sort()) {
-      if (entry === 'node_modules' || entry === 'dist') continue;
-      hashTree(hash, path.join(target, entry));
+      if (entry === 'node_modules' || entry === 'dist' || skip?.test(entry)) continue;
+      hashTree(hash, path.join(target, entry), skip);
     }
   } else {
     hash.update(target);
@@ -47,30 +47,90 @@ function hashTree(hash, target) {
   }
 }
 
-/** Builds a web app of the workspace when its sources (or the contract it imports) changed since its last build. */
-function ensureAppBuild(folder, workspace, label, { force = false } = {}) {
-  const dir = path.join(root, folder);
-  const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
-  if (!pkg.scripts?.build) return;
+/**
+ * The workspace apps that are built before they run in production: what their build reads (the
+ * contract's sources too) and the file the build leaves its sources' digest in.
+ */
+const BUILT_APPS = {
+  h5: {
+    folder: 'apps/h5',
+    workspace: '@kezhan/h5',
+    label: 'h5 app',
+    inputs: ['src', 'public', 'index.html', 'package.json', 'vite.config.ts', 'tsconfig.json'],
+  },
+  admin: {
+    folder: 'apps/admin',
+    workspace: '@kezhan/admin',
+    label: 'operator console',
+    inputs: ['src', 'public', 'index.html', 'package.json', 'vite.config.ts', 'tsconfig.json'],
+  },
+  // The server's bundle holds code only (migrations and demo files are read where they are), and
+  // its tests never reach it.
+  server: {
+    folder: 'apps/server',
+    workspace: '@kezhan/server',
+    label: 'server',
+    inputs: ['src', 'scripts', 'package.json'],
+    skip: /\.test\.ts$/,
+  },
+};
+
+function sourceDigest({ folder, inputs, skip }) {
   const hash = createHash('sha256');
-  for (const item of ['src', 'public', 'index.html', 'package.json', 'vite.config.ts', 'tsconfig.json']) {
-    hashTree(hash, path.join(dir, item));
-  }
+  for (const item of inputs) hashTree(hash, path.join(root, folder, item), skip);
   hashTree(hash, path.join(root, 'packages/contract/src'));
-  const digest = hash.digest('hex');
-  const stamp = path.join(dir, 'dist', '.build-stamp');
+  return hash.digest('hex');
+}
+
+const stampFile = (app) => path.join(root, app.folder, 'dist', '.build-stamp');
+
+/** Builds a web app of the workspace when its sources (or the contract it imports) changed since its last build. */
+function ensureAppBuild(app, { force = false } = {}) {
+  const digest = sourceDigest(app);
+  const stamp = stampFile(app);
   if (!force && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === digest) return;
-  console.log(`› Building the ${label}…`);
-  runOrExit('npm', ['run', 'build', '-w', workspace]);
+  console.log(`› Building the ${app.label}…`);
+  runOrExit('npm', ['run', 'build', '-w', app.workspace]);
   fs.writeFileSync(stamp, digest);
 }
 
 /** Builds the h5 when its sources (or the contract it imports) changed since the last build. */
-export const ensureH5Build = (options) => ensureAppBuild('apps/h5', '@kezhan/h5', 'h5 app', options);
+export const ensureH5Build = (options) => ensureAppBuild(BUILT_APPS.h5, options);
 
 /** Builds the operator console (served at /admin) when its sources changed. */
-export const ensureAdminBuild = (options) =>
-  ensureAppBuild('apps/admin', '@kezhan/admin', 'operator console', options);
+export const ensureAdminBuild = (options) => ensureAppBuild(BUILT_APPS.admin, options);
+
+/** Bundles the server (apps/server/dist, what production runs) when its sources changed. */
+export const ensureServerBuild = (options) => ensureAppBuild(BUILT_APPS.server, options);
+
+/** The compiled server production runs (apps/server/scripts/build.mjs). */
+export const SERVER_BUNDLE = path.join(root, 'apps/server/dist/main.js');
+
+/**
+ * Production builds nothing at start (the code is read-only for the service user): the server's
+ * bundle must be there, or `npm start` stops with the command that makes it. The server itself
+ * refuses to start without the h5 and the console (apps/server/src/config/built-apps.ts). A build
+ * older than its sources only warns: it may have been made with the workspace's own build script.
+ */
+export function checkProductionBuilds() {
+  if (!fs.existsSync(SERVER_BUNDLE)) {
+    return {
+      refusal:
+        `Refusing to start in production: the server is not built (${SERVER_BUNDLE} is missing). ` +
+        'Build the apps with `npm run build` (docs/deploy.md).\n' +
+        '生产模式拒绝启动：服务端尚未构建，请先运行 npm run build。',
+    };
+  }
+  const stale = Object.values(BUILT_APPS).filter((app) => {
+    const stamp = stampFile(app);
+    return fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') !== sourceDigest(app);
+  });
+  return {
+    warnings: stale.map(
+      (app) => `! the ${app.label} in ${app.folder}/dist was built from older sources: run \`npm run build\``,
+    ),
+  };
+}
 
 /**
  * The environment of `npm start` / `npm run cli`: development (demo data, console SMS codes,
@@ -85,12 +145,17 @@ export function developerEnv(source = process.env) {
   return { ...source, KEZHAN_DEV: '1' };
 }
 
+/** Whether these variables start the server in development (see developerEnv). */
+export const isDevelopment = (env) => env.KEZHAN_DEV === '1' && env.NODE_ENV !== 'production';
+
+/**
+ * Development runs the TypeScript sources through tsx (no build step between an edit and a
+ * restart); production runs the bundle.
+ */
 export function startServer(env = {}) {
-  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...developerEnv(), ...env },
-  });
+  const serverEnv = { ...developerEnv(), ...env };
+  const entry = isDevelopment(serverEnv) ? ['--import', 'tsx', 'apps/server/src/main.ts'] : [SERVER_BUNDLE];
+  return spawn(process.execPath, entry, { cwd: root, stdio: 'inherit', env: serverEnv });
 }
 
 /** Whether an ffmpeg (FFMPEG_PATH, or on PATH) runs. */

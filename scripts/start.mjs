@@ -1,11 +1,32 @@
-// `npm start`: install what is missing, build the h5 if its sources changed, then serve h5 + API
-// (migrations run and the demo is seeded by the server itself on first start).
-import { ensureAdminBuild, ensureDependencies, ensureFfmpeg, ensureH5Build, startServer } from './lib.mjs';
+// `npm start`. Development (NODE_ENV unset or `development`): install what is missing, build the h5
+// and the console if their sources changed, then serve h5 + API from the server's TypeScript
+// sources. Production: run the built server (`npm run build` made it), building and installing
+// nothing. Either way the server runs the migrations, and outside production seeds the demo on
+// first start.
+import {
+  checkProductionBuilds,
+  developerEnv,
+  ensureAdminBuild,
+  ensureDependencies,
+  ensureFfmpeg,
+  ensureH5Build,
+  isDevelopment,
+  startServer,
+} from './lib.mjs';
 
-ensureDependencies();
-ensureFfmpeg();
-ensureH5Build();
-ensureAdminBuild();
+if (isDevelopment(developerEnv())) {
+  ensureDependencies();
+  ensureFfmpeg();
+  ensureH5Build();
+  ensureAdminBuild();
+} else {
+  const { refusal, warnings = [] } = checkProductionBuilds();
+  if (refusal) {
+    console.error(refusal);
+    process.exit(1);
+  }
+  for (const warning of warnings) console.warn(warning);
+}
 const server = startServer();
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,4 +1,5 @@
-import { assertDevelopmentOnLoopback, readEnv, StartRefused } from './config/env';
+import { assertDevelopmentOnLoopback, assertSafeForProduction, readEnv, StartRefused } from './config/env';
+import { assertBuiltApps } from './config/built-apps';
 import { closeServices, createServices } from './create-services';
 import { buildApp } from './app';
 import { registerAdminEndpoint, removeAdminFile, writeAdminFile } from './cli/admin-endpoint';
@@ -17,6 +18,9 @@ const SEED_LOCK_ID = 72_530_002;
 async function main() {
   const env = readEnv();
   assertDevelopmentOnLoopback(env);
+  // Every reason to refuse, before the database is opened: the secrets first, then the built apps.
+  assertSafeForProduction(env);
+  assertBuiltApps(env);
   const services = await createServices(env);
   if (env.role === 'worker') return runWorkerOnly(services);
   // Production starts empty: the demo member's password is public.

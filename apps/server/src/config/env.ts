@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { REPO_ROOT } from './app-folders';
 
 /**
  * Requests per minute of each budget. A client is a signed-in member (by the member id of a valid
@@ -245,8 +246,6 @@ function vendorDriver(value: string | undefined, fallback: VendorDriver, name: s
   return chosen;
 }
 
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
-
 function jobIntervals(value: string | undefined): Record<string, number> {
   const intervals: Record<string, number> = {};
   for (const item of (value ?? '')
@@ -301,7 +300,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
     isProduction,
     host,
     port,
-    dataDir: path.resolve(source.DATA_DIR || path.join(repoRoot, 'data')),
+    dataDir: path.resolve(source.DATA_DIR || path.join(REPO_ROOT, 'data')),
     databaseUrl: source.DATABASE_URL || undefined,
     redisUrl: source.REDIS_URL || undefined,
     redisKeyPrefix: source.REDIS_KEY_PREFIX || 'kezhan:',
@@ -318,8 +317,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
     smsResendSeconds: Math.max(1, integer(source.SMS_RESEND_SECONDS, 60, 'SMS_RESEND_SECONDS')),
     logLevel: source.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     logFormat: logFormat(source.LOG_FORMAT, isProduction),
-    h5DistDir: path.resolve(source.H5_DIST_DIR || path.join(repoRoot, 'apps/h5/dist')),
-    adminDistDir: path.resolve(source.ADMIN_DIST_DIR || path.join(repoRoot, 'apps/admin/dist')),
+    h5DistDir: path.resolve(source.H5_DIST_DIR || path.join(REPO_ROOT, 'apps/h5/dist')),
+    adminDistDir: path.resolve(source.ADMIN_DIST_DIR || path.join(REPO_ROOT, 'apps/admin/dist')),
     cspMediaOrigins: (source.CSP_MEDIA_ORIGINS || '')
       .split(',')
       .map((origin) => origin.trim())

@@ -1,9 +1,10 @@
 import path from 'node:path';
+import { DEMO_CONTENT_DIR } from '../config/app-folders';
 import type { AppServices } from '../services';
 import { importContentFile } from '../modules/courses/content-import';
 
 /** The demo catalogue, in the format of `npm run cli -- import` (see modules/courses/content-file.ts). */
-export const DEMO_CATALOGUE_FILE = path.join(import.meta.dirname, 'demo-content', 'catalogue.json');
+export const DEMO_CATALOGUE_FILE = path.join(DEMO_CONTENT_DIR, 'catalogue.json');
 
 /** Seed step: a dozen courses in several categories, a playable demo video and the home page. */
 export async function seedDemoCatalogue(services: AppServices): Promise<void> {

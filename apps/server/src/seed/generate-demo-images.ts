@@ -13,10 +13,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { Resvg } from '@resvg/resvg-js';
+import { DEMO_CONTENT_DIR, PUBLIC_DIR } from '../config/app-folders';
 import { encodeImage, type ImageKind } from '../modules/media/images';
 
-const PUBLIC_DIR = path.resolve(import.meta.dirname, '../../public');
-const CATALOGUE = path.resolve(import.meta.dirname, 'demo-content/catalogue.json');
+const CATALOGUE = path.join(DEMO_CONTENT_DIR, 'catalogue.json');
 /** Plain demo address → address of its sized fallback. */
 const sizedAddresses = new Map<string, string>();
 const pending: Promise<void>[] = [];

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { coursesApi } from '@kezhan/contract/courses';
+import { PUBLIC_DIR } from '../../config/app-folders';
 import { NO_DATA, ok } from '../../shared/http/envelope';
 import { AuthenticationError, BusinessError, INVALID_PARAMS_MESSAGE } from '../../shared/http/errors';
 import { route } from '../../shared/http/route';
@@ -31,8 +32,6 @@ import { search } from './search';
 import { listBoughtCourses, listLearnedCourses, listLikedCourses } from './study';
 import { findVisibleVideo, loadPlayInfo, loadVideoDetail } from './videos';
 
-/** Demo media and the site's own images: apps/server/public/{demo,images}. */
-export const PUBLIC_DIR = path.resolve(import.meta.dirname, '../../../public');
 const HASHED_IMAGE = /-[0-9a-f]{8}\.\d+x\d+\.(jpg|png|w\d+\.webp)$/;
 
 const guestOrMember = (request: FastifyRequest) => request.member?.id ?? null;

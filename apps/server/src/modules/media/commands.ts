@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { DEMO_VIDEO_DIR } from '../../config/app-folders';
 import { CommandError, type CliCommand } from '../../kernel/command';
 import type { AppServices } from '../../services';
 import { MediaIngestError, mediaRoot, registerVideoSource, stageSource } from './ingest';
@@ -27,7 +28,7 @@ function stage(services: AppServices, file: string) {
 
 /** Where a video's former plain local address points on disk (the old /media folder, the old demo folder). */
 /** The demo lessons' source: a 12-second plain HLS rendition (apps/server/demo-video, never served as is). */
-export const DEMO_VIDEO_PLAYLIST = path.resolve(import.meta.dirname, '../../../demo-video/lesson.m3u8');
+export const DEMO_VIDEO_PLAYLIST = path.join(DEMO_VIDEO_DIR, 'lesson.m3u8');
 
 function legacyFile(services: AppServices, url: string): string | null {
   const pathOnly = url.split(/[?#]/)[0];

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { MIGRATIONS_DIR } from '../../config/app-folders';
 import type { DatabaseHandle } from './database';
 
-const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 const MIGRATION_LOCK_ID = 72_530_001;
 
 /**
