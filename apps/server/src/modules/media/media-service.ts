@@ -168,7 +168,15 @@ export class MediaService {
 
   /** Sends an asset through the pipeline again (e.g. after `free_seconds` changed). */
   async reprocess(assetId: number): Promise<boolean> {
-    const result = await this.db
+    return this.requeue(assetId);
+  }
+
+  /**
+   * Puts an asset back in the queue as if just uploaded: no progress, failure, attempts or claim.
+   * With `readyGeneration`, only a `ready` asset of that generation moves (see requeueForTrial).
+   */
+  private async requeue(assetId: number, readyGeneration?: string): Promise<boolean> {
+    let update = this.db
       .updateTable('media_assets')
       .set({
         status: 'uploaded',
@@ -179,8 +187,11 @@ export class MediaService {
         lease_until: null,
         updated_at: this.options.now(),
       })
-      .where('id', '=', assetId)
-      .executeTakeFirst();
+      .where('id', '=', assetId);
+    if (readyGeneration !== undefined) {
+      update = update.where('status', '=', 'ready').where('generation', '=', readyGeneration);
+    }
+    const result = await update.executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
 
@@ -611,7 +622,7 @@ export class MediaService {
       } else if (!asset.trial_rendition || (asset.trial_for ?? asset.trial_seconds) !== video.free_seconds) {
         // free_seconds changed since the trial was cut: cut it again; meanwhile no trial is served,
         // so a shortened trial never hands out more than it now allows.
-        await this.requeueForTrial(asset);
+        await this.requeueForTrial(asset.id, asset.generation);
         return [];
       }
     }
@@ -639,20 +650,8 @@ export class MediaService {
    * moves, so however many members ask meanwhile, one change of free_seconds is one transcode (a
    * failed asset waits for an operator's media:reprocess).
    */
-  private async requeueForTrial(asset: MediaAsset): Promise<void> {
-    await this.db
-      .updateTable('media_assets')
-      .set({
-        status: 'uploaded',
-        progress: 0,
-        failure_reason: '',
-        attempts: 0,
-        updated_at: this.options.now(),
-      })
-      .where('id', '=', asset.id)
-      .where('status', '=', 'ready')
-      .where('generation', '=', asset.generation)
-      .execute();
+  private async requeueForTrial(assetId: number, generation: string): Promise<void> {
+    await this.requeue(assetId, generation);
   }
 
   /** An upload grant for one video's new source, valid `ttlSeconds` (handed out by the CLI). */
