@@ -13,7 +13,7 @@ import { serveH5 } from './shared/http/h5-static';
 import type { BootAnswers } from './shared/http/h5-page';
 import { cspAllowedUrls } from './shared/http/content-security';
 import { buildSiteConfig } from './modules/system/site-config';
-import { loadViewBlocks } from './modules/courses/blocks';
+import { cachedViewBlocks } from './modules/courses/blocks';
 import { listCategories, listCourses, loadCourseDetail } from './modules/courses/catalogue';
 import { latestAnnouncement } from './modules/announcements/announcements-service';
 import { lazyChildLogger, loggerOptions, RequestLogController } from './shared/http/logging';
@@ -122,13 +122,14 @@ export async function buildApp(
 }
 
 /** What the server inlines into the h5's pages, and draws them from: the answers the endpoints give. */
-function bootAnswers({ settings, db, env, now }: AppServices): BootAnswers {
+function bootAnswers(services: AppServices): BootAnswers {
+  const { settings, db, env, now } = services;
   // The same absolute picture and file addresses as route() gives the endpoints' answers.
   const ok = <T>(data: T) => envelope(withAbsoluteUrls(data, env.appUrl));
   return {
     config: async () => ok(buildSiteConfig(await settings.snapshot(), env.appUrl)),
     homeBlocks: async () =>
-      ok(await loadViewBlocks(db, now(), H5_HOME_BLOCKS.platform, H5_HOME_BLOCKS.page_name)),
+      ok(await cachedViewBlocks(services, H5_HOME_BLOCKS.platform, H5_HOME_BLOCKS.page_name)),
     latestAnnouncement: async () => ok((await latestAnnouncement(db)) ?? NO_DATA),
     courseCategories: async () => ok(await listCategories(db)),
     firstCoursePage: async () =>

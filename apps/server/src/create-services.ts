@@ -6,6 +6,7 @@ import { MemoryStore } from './shared/store/memory-store';
 import { RedisStore } from './shared/store/redis-store';
 import type { EphemeralStore } from './shared/store/ephemeral-store';
 import { resolveJwtSecret, TokenService } from './shared/auth/tokens';
+import { AnswerCache } from './shared/cache/answer-cache';
 import { SettingsService } from './shared/settings/settings-service';
 import { createSmsSender } from './providers/sms/create-sms-sender';
 import type { SmsSender } from './providers/sms/sms-sender';
@@ -60,6 +61,7 @@ export async function createServices(env: ServerEnv, overrides: ServiceOverrides
     store,
     tokens: new TokenService(resolveJwtSecret(env), env.jwtTtlMinutes * 60, () => now().getTime()),
     settings,
+    siteContent: new AnswerCache(1000, () => now().getTime()),
     sms,
     imageCaptcha: new ImageCaptchaService(store, env.captchaTestCode),
     smsCodes: new SmsCodeService(store, sms, database.db, env.smsResendSeconds),

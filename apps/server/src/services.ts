@@ -3,6 +3,7 @@ import type { DatabaseHandle, Db } from './shared/db/database';
 import type { EphemeralStore } from './shared/store/ephemeral-store';
 import type { TokenService } from './shared/auth/tokens';
 import type { SettingsService } from './shared/settings/settings-service';
+import type { AnswerCache } from './shared/cache/answer-cache';
 import type { SmsSender } from './providers/sms/sms-sender';
 import type { FileStorage } from './providers/storage/file-storage';
 import type { OAuthProviders } from './providers/oauth/oauth-provider';
@@ -26,6 +27,8 @@ export interface AppServices {
   store: EphemeralStore;
   tokens: TokenService;
   settings: SettingsService;
+  /** Navigation, links, sliders and home blocks as answered, cached like the settings (shared/cache). */
+  siteContent: AnswerCache;
   sms: SmsSender;
   /** Uploaded files (avatars): local folder or S3-compatible bucket, see providers/storage. */
   storage: FileStorage;

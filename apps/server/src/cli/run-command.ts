@@ -28,6 +28,9 @@ export async function runCommand(services: AppServices | undefined, argv: string
   if (!services) return { exitCode: 1, output: ['No services available'] };
   try {
     await command.run(services, args, out);
+    // A command may have changed navigation, sliders, blocks or courses: this process's cached
+    // answers go (a server in another process loads them again within a second).
+    services.siteContent.invalidate();
     return { exitCode: 0, output };
   } catch (error) {
     const message =

@@ -12,6 +12,7 @@ export async function seedDemoCatalogue(services: AppServices): Promise<void> {
     dataDir: services.env.dataDir,
     now: services.now(),
   });
+  services.siteContent.invalidate();
   // The demo video is already segmented: encrypt it per video now (no ffmpeg, well under a second)
   // so the demo plays at once; `media:reprocess` sends it through the ffmpeg ladder.
   await services.media.runPending({ packageOnly: true, max: 1000 });

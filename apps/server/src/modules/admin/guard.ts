@@ -99,5 +99,17 @@ export function adminRoute<E extends Endpoint>(
   if (endpoint.auth !== 'admin' || !permission || !Object.hasOwn(ADMIN_PERMISSIONS, permission)) {
     throw new Error(`${endpoint.method} ${endpoint.path} must declare auth 'admin' and a known permission`);
   }
-  route(app, endpoint, { ...options, preHandler: requireAdmin(permission as AdminPermission) }, handler);
+  // A console change may touch what the site content cache holds (home blocks, the courses they
+  // list): forget it once the change is made, so the site shows it at once.
+  const answer: EndpointHandler<E> =
+    endpoint.method === 'GET'
+      ? handler
+      : async (request, reply) => {
+          try {
+            return await handler(request, reply);
+          } finally {
+            request.server.services.siteContent.invalidate();
+          }
+        };
+  route(app, endpoint, { ...options, preHandler: requireAdmin(permission as AdminPermission) }, answer);
 }

@@ -1,5 +1,6 @@
 import type { VodBlockCourse, ViewBlock } from '@kezhan/contract/courses';
 import type { Db } from '../../shared/db/database';
+import type { AppServices } from '../../services';
 import { isoTimestamp, rawDateTime } from '../../shared/time';
 import { listedCourses } from './catalogue';
 
@@ -97,3 +98,17 @@ export async function loadViewBlocks(
     } as ViewBlock;
   });
 }
+
+/**
+ * The blocks answers through the site content cache: the same answer for a page until the console
+ * changes blocks or courses (or, made elsewhere, for at most the cache's freshness).
+ */
+export const cachedViewBlocks = (
+  { db, now, siteContent }: AppServices,
+  platform: string | null,
+  page: string,
+): Promise<ViewBlock[]> =>
+  siteContent.get(`blocks:${platform ?? '*'}:${page}`, () => loadViewBlocks(db, now(), platform, page));
+
+export const cachedDecorationBlocks = ({ db, now, siteContent }: AppServices, page: string) =>
+  siteContent.get(`decoration:${page}`, () => loadDecorationBlocks(db, now(), page));

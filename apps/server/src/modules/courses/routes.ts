@@ -16,7 +16,7 @@ import {
   prepareAttachmentDownload,
 } from './attachments';
 import { redeemNavigationTicket } from '../../shared/auth/navigation-tickets';
-import { loadDecorationBlocks, loadViewBlocks } from './blocks';
+import { cachedDecorationBlocks, cachedViewBlocks } from './blocks';
 import {
   findCourseOnSale,
   listCategories,
@@ -210,9 +210,9 @@ export default async function courseRoutes(app: FastifyInstance) {
   // Home blocks (and the later MeEdu path, which has no `platform`)
   route(app, coursesApi.viewBlocks, async (request) => {
     const query = request.query;
-    return ok(await loadViewBlocks(db, now(), query.platform, query.page_name));
+    return ok(await cachedViewBlocks(app.services, query.platform, query.page_name));
   });
   route(app, coursesApi.decorationBlocks, async (request) =>
-    ok(await loadDecorationBlocks(db, now(), request.query.page_name)),
+    ok(await cachedDecorationBlocks(app.services, request.query.page_name)),
   );
 }

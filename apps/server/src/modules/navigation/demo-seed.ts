@@ -1,7 +1,7 @@
 import type { AppServices } from '../../services';
 
 /** The demo PC site's navigation, a friend link and a slider. */
-export async function seedDemoNavigation({ db, now }: AppServices) {
+export async function seedDemoNavigation({ db, now, siteContent }: AppServices) {
   const at = now();
   const stamp = { created_at: at, updated_at: at };
   await db
@@ -20,4 +20,5 @@ export async function seedDemoNavigation({ db, now }: AppServices) {
     .insertInto('sliders')
     .values({ thumb: '/demo/banners/banner-1.png', url: '/courses', sort: 1, ...stamp })
     .execute();
+  siteContent.invalidate();
 }
