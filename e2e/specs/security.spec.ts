@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, loginWithSms, test, withConfig } from '../support/fixtures';
+import { expect, loginWithSms, registerMember, test, withConfig } from '../support/fixtures';
 import { uniqueMobile } from '../support/server';
 import { axeViolations, COLOUR_RULES } from '../support/a11y';
 
@@ -162,6 +162,58 @@ test.describe('social login is bound to the browser that started it', () => {
         await page.getByRole('dialog').getByRole('button', { name: '切换账号' }).click();
         await expect(page.getByText('授权已失效，请重新登录')).toBeVisible();
         expect(await token()).toBe(mine);
+      },
+    );
+  });
+});
+
+test.describe('the payment pages (/payment/*)', () => {
+  test('the cashier works under its policy, and markup planted in the transfer instructions runs nothing', async ({
+    page,
+    kezhan,
+  }) => {
+    const planted =
+      '<p>转账至：课栈科技 6222 0000</p><img src="https://invalid.example/x.png" onerror="window.__planted=1">' +
+      '<script>window.__planted=2</script>';
+    await withConfig(
+      kezhan,
+      {
+        'payment.handPay.enabled': { value: '1', restore: '0' },
+        'payment.handPay.introduction': { value: planted, restore: '' },
+      },
+      async () => {
+        const token = await registerMember(kezhan, uniqueMobile());
+        const api = async <T>(path: string, body?: unknown) => {
+          const res = await fetch(`${kezhan.baseURL}${path}`, {
+            method: body ? 'POST' : 'GET',
+            headers: {
+              'Content-Type': 'application/json',
+              Accept: 'application/json',
+              Authorization: `Bearer ${token}`,
+            },
+            body: body ? JSON.stringify(body) : undefined,
+          });
+          return ((await res.json()) as { data: T }).data;
+        };
+        const [plan] = await api<{ id: number }[]>('/api/v2/roles');
+        const order = await api<{ pay_url: string }>('/api/v3/order', {
+          goods_type: 'ROLE',
+          goods_id: plan.id,
+          agree_protocol: 1,
+        });
+        const violations = await watchViolations(page);
+        const cashier = await page.goto(order.pay_url);
+        expect(cashier?.headers()['x-frame-options']).toBe('DENY');
+        expect(cashier?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+        await expect(page.getByRole('heading', { name: '收银台' })).toBeVisible();
+        await page.getByRole('radio', { name: '手动打款' }).check();
+        await page.getByRole('button', { name: '确认支付' }).click();
+        await expect(page.getByRole('heading', { name: '线下支付' })).toBeVisible();
+        await expect(page.getByText('转账至：课栈科技 6222 0000')).toBeVisible();
+        expect(
+          await page.evaluate(() => (window as unknown as { __planted?: number }).__planted),
+        ).toBeUndefined();
+        expect(violations).toEqual([]);
       },
     );
   });
