@@ -110,7 +110,9 @@ export default tseslint.config(
   },
   {
     // What the browser entry loads stays free of zod.
-    files: ['packages/contract/src/{browser,rules,order-status,envelope,h5-boot,login-challenge,images}.ts'],
+    files: [
+      'packages/contract/src/{browser,rules,order-status,envelope,h5-boot,login-challenge,images,money}.ts',
+    ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -126,6 +128,7 @@ export default tseslint.config(
                 '!./h5-boot',
                 '!./login-challenge',
                 '!./images',
+                '!./money',
               ],
               allowTypeImports: true,
               message: 'The browser entry re-exports values only from zod-free modules.',

@@ -5,6 +5,7 @@
  * The h5 imports wire types and rules from here and re-declares none.
  */
 export * from './rules';
+export * from './money';
 export * from './order-status';
 export * from './h5-boot';
 export * from './login-challenge';

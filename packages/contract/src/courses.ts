@@ -70,7 +70,7 @@ const courseBaseFields = {
   slug: z.string(),
   /** Cover image URL (site paths are made absolute with the API address). */
   thumb: z.string(),
-  /** Price in whole yuan. */
+  /** Price in yuan, up to two decimals (19.9). */
   charge: z.number(),
   short_description: z.string(),
   seo_keywords: z.string(),

@@ -123,7 +123,7 @@ export const promoCode = z.strictObject({
   invite_user_reward: z.number(),
   /**
    * Kezhan: present only on percentage codes (`invited_user_reward` is then 0). The discount is
-   * `floor(price × percent_off / 100)` whole yuan, never more than the price.
+   * `floor(price × percent_off / 100)` (in fen, then sent as yuan), never more than the price.
    */
   discount_type: z.literal('percent').optional(),
   percent_off: z.number().optional(),

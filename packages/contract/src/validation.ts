@@ -6,6 +6,7 @@ import {
   MAINLAND_MOBILE,
   normaliseMobile,
 } from './rules';
+import { formatFen, yuanToFen } from './money';
 
 /**
  * Field rules that behave like the MeEdu (Laravel) FormRequests the contract describes:
@@ -49,6 +50,31 @@ export const mobileNumber = (missingMessage = '请输入手机号') =>
 
 export const oneOf = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.preprocess(trimmedText, z.enum(values, { error: message }));
+
+/**
+ * A money field: yuan as a number or text with at most two decimals (19.9, '0.01'), parsed to
+ * integer fen for the handler. A third decimal is refused, never rounded.
+ */
+export const yuanAsFen = (label: string, minFen: number, maxFen: number) =>
+  z.union([z.number(), z.string()], { error: `请输入${label}` }).transform((value, ctx) => {
+    if (typeof value === 'string' && value.trim() === '') {
+      ctx.addIssue({ code: 'custom', message: `请输入${label}` });
+      return z.NEVER;
+    }
+    const fen = yuanToFen(value);
+    if (Number.isNaN(fen)) {
+      ctx.addIssue({ code: 'custom', message: `${label}须为金额，最多两位小数（如 19.9）` });
+      return z.NEVER;
+    }
+    if (fen < minFen || fen > maxFen) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${label}须在 ${formatFen(minFen)} 到 ${formatFen(maxFen)} 元之间`,
+      });
+      return z.NEVER;
+    }
+    return fen;
+  });
 
 const HAS_CHINESE = /[\u4e00-\u9fff]/;
 

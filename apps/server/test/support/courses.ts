@@ -80,7 +80,7 @@ export async function newMember(t: TestApp): Promise<TestMember> {
 export async function makeVip(db: Db, userId: number, expiresAt: Date): Promise<void> {
   const role = await db
     .insertInto('roles')
-    .values({ name: '年度会员', charge: 199, expire_days: 365 })
+    .values({ name: '年度会员', charge: 19_900, expire_days: 365 })
     .returning('id')
     .executeTakeFirstOrThrow();
   await db
@@ -90,6 +90,10 @@ export async function makeVip(db: Db, userId: number, expiresAt: Date): Promise<
     .execute();
 }
 
-export async function grantCourse(db: Db, userId: number, courseId: number, charge = 0): Promise<void> {
-  await db.insertInto('user_courses').values({ user_id: userId, course_id: courseId, charge }).execute();
+/** `chargeFen`: what the member paid, in fen like the column. */
+export async function grantCourse(db: Db, userId: number, courseId: number, chargeFen = 0): Promise<void> {
+  await db
+    .insertInto('user_courses')
+    .values({ user_id: userId, course_id: courseId, charge: chargeFen })
+    .execute();
 }

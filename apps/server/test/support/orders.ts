@@ -3,8 +3,12 @@ import type { Updateable } from 'kysely';
 import type { CreatedOrder, PaymentMethod, PayTicket } from '@kezhan/contract/orders';
 import type { TestApp } from '../test-app';
 import type { OrdersTable } from '../../src/modules/orders/tables';
+import { yuanToFen } from '../../src/shared/money';
 
-/** Rows the order tests need, written straight to the database. */
+/**
+ * Rows the order tests need, written straight to the database. Prices and promo values are given
+ * in yuan, as the API shows them (`charge: 19.9`), and stored in fen like every money column.
+ */
 export async function memberId(t: TestApp, mobile: string): Promise<number> {
   const row = await t.services.db
     .selectFrom('users')
@@ -27,7 +31,7 @@ export async function createRole(
 ): Promise<number> {
   const row = await t.services.db
     .insertInto('roles')
-    .values({ name: '月度会员', charge: 30, expire_days: 30, ...values })
+    .values({ name: '月度会员', expire_days: 30, ...values, charge: yuanToFen(values.charge ?? 30) })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -49,9 +53,9 @@ export async function createCourse(
       title: '付费课程',
       slug: `course-${randomBytes(6).toString('hex')}`,
       thumb: 'https://cdn.example/c.png',
-      charge: 99,
       published_at: new Date(Date.now() - 86_400_000),
       ...values,
+      charge: yuanToFen(values.charge ?? 99),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -73,7 +77,14 @@ export async function createPromo(
   const code = values.code ?? `P${randomBytes(4).toString('hex').toUpperCase()}`;
   await t.services.db
     .insertInto('promo_codes')
-    .values({ user_id: null, invited_user_reward: 10, expired_at: null, ...values, code })
+    .values({
+      user_id: null,
+      expired_at: null,
+      ...values,
+      invited_user_reward: yuanToFen(values.invited_user_reward ?? 10),
+      invite_user_reward: yuanToFen(values.invite_user_reward ?? 0),
+      code,
+    })
     .execute();
   return code;
 }

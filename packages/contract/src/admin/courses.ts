@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { emptyData, idParams, listWithTotal } from '../shapes';
-import { oneOf, optionalText, requiredText } from '../validation';
+import { oneOf, optionalText, requiredText, yuanAsFen } from '../validation';
 import { pageQuery } from './paging';
 
-/** Whole yuan, as the catalogue stores prices. */
-const MAX_PRICE = 1_000_000;
+/** ¥1,000,000 in fen: prices travel as yuan (two decimals at most) and are stored as fen. */
+const MAX_PRICE_FEN = 100_000_000;
 
 const integer = (message: string, min: number, max: number) =>
   z.preprocess(
@@ -65,7 +65,8 @@ export const adminCourseBody = z.object({
     (value) => (value === null ? '' : value),
     z.string({ error: '详情格式错误' }).max(100_000, '详情过长').optional(),
   ),
-  charge: integer(`价格须为 0 到 ${MAX_PRICE} 之间的整数`, 0, MAX_PRICE),
+  /** Yuan on the wire (19.9), fen after parsing. */
+  charge: yuanAsFen('价格', 0, MAX_PRICE_FEN),
   is_vip_free: flag('会员免费须为 0 或 1').optional(),
   is_show: flag('上架状态须为 0 或 1').optional(),
   published_at: optionalTime('上架时间格式错误'),

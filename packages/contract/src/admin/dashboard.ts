@@ -37,7 +37,7 @@ const courseSales = z.strictObject({
   title: z.string(),
   /** Paid orders of the course in the range. */
   orders: z.number(),
-  /** Yuan: what those orders charged for the course. */
+  /** Yuan: what those orders paid for the course, less what has been refunded of them. */
   sales: z.number(),
 });
 

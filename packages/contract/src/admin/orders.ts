@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { PAYMENT_SIGNS } from '../order-status';
 import { emptyData, listWithTotal } from '../shapes';
-import { oneOf, optionalText, requiredText } from '../validation';
+import { oneOf, optionalText, requiredText, yuanAsFen } from '../validation';
 import { pageQuery } from './paging';
 
-/** Orders and refunds in the console. Money is whole yuan, as orders store it. */
+/** Orders and refunds in the console. Money is yuan on the wire (19.9), integer fen in the database. */
 
 const blankAsUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
@@ -145,14 +145,8 @@ export const adminMarkPaidBody = z.object({
 export type AdminMarkPaidBody = z.input<typeof adminMarkPaidBody>;
 
 export const adminRefundBody = z.object({
-  amount: z.preprocess(
-    (value) => (typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value),
-    z
-      .number({ error: '请输入退款金额' })
-      .int('退款金额须为整数（元）')
-      .min(1, '退款金额至少 1 元')
-      .max(100_000_000, '退款金额过大'),
-  ),
+  /** Yuan (¥0.01 at least, two decimals at most); fen after parsing. */
+  amount: yuanAsFen('退款金额', 1, 100_000_000),
   reason: requiredText('请填写退款原因', 200),
   /** Partial refunds: also take back the course or VIP days. A full refund always does. */
   revoke: z.boolean({ error: '参数错误' }).default(false),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { emptyData, idParams, listWithTotal } from '../shapes';
-import { oneOf, optionalText } from '../validation';
+import { oneOf, optionalText, yuanAsFen } from '../validation';
 import { pageQuery } from './paging';
 
 const integer = (message: string, min: number, max: number) =>
@@ -30,9 +30,9 @@ export const PROMO_CODE_PATTERN = /^[A-Za-z0-9_-]{4,64}$/;
 /** The rules shared by a single code and a batch. */
 const promoRuleFields = {
   discount_type: oneOf(['amount', 'percent'], '请选择优惠方式'),
-  /** Yuan off, for `amount` codes. */
-  amount: integer('优惠金额须为 1 到 1000000 之间的整数', 1, 1_000_000).optional(),
-  /** Percent off (1–100) for `percent` codes; the discount is rounded down to whole yuan. */
+  /** Yuan off, for `amount` codes (two decimals at most; fen after parsing). */
+  amount: yuanAsFen('优惠金额', 1, 100_000_000).optional(),
+  /** Percent off (1–100) for `percent` codes; the discount is rounded down to the fen. */
   percent_off: integer('优惠比例须为 1 到 100 之间的整数', 1, 100).optional(),
   /** Total uses; 0 = unlimited. */
   use_times: integer('总次数须为 0 到 1000000 之间的整数', 0, 1_000_000).optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { emptyData, idParams } from '../shapes';
-import { requiredText } from '../validation';
+import { requiredText, yuanAsFen } from '../validation';
 
 export const SETTING_GROUPS = ['站点', '登录', '会员', '播放器', '支付', '协议'] as const;
 export type SettingGroup = (typeof SETTING_GROUPS)[number];
@@ -48,7 +48,8 @@ export type AdminVipPlan = z.infer<typeof adminVipPlan>;
 
 export const adminVipPlanBody = z.object({
   name: requiredText('请输入会员名称', 60),
-  charge: integer('价格须为 1 到 1000000 之间的整数', 1, 1_000_000),
+  /** Yuan on the wire (19.9), fen after parsing. */
+  charge: yuanAsFen('价格', 1, 100_000_000),
   expire_days: integer('天数须为 1 到 36500 之间的整数', 1, 36_500),
   weight: integer('排序须为 0 到 9999 之间的整数', 0, 9999).optional(),
   description: z.preprocess(

@@ -149,7 +149,7 @@ export default function CourseEditPage() {
               name="charge"
               rules={[{ required: true, message: '请输入价格' }]}
             >
-              <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 160 }} />
+              <InputNumber min={0} max={1_000_000} step={0.1} precision={2} style={{ width: 160 }} />
             </Form.Item>
             <Form.Item label="会员免费" name="is_vip_free" valuePropName="checked">
               <Switch />

@@ -18,6 +18,7 @@ import {
   Typography,
 } from 'antd';
 import { Link, useParams } from 'react-router-dom';
+import { fenToYuanText, yuanToFen } from '@kezhan/contract/money';
 import { ORDER_STATUS_TEXT, type OrderStatus } from '@kezhan/contract/order-status';
 import { useSession } from '@/shared/session';
 import { LoadError, PageLoading } from '@/shared/states';
@@ -73,13 +74,17 @@ function RefundDialog({
   const [unconfirmed, setUnconfirmed] = useState('');
   // One key per dialog: a double click or a retry never refunds twice.
   const [requestKey] = useState(() => crypto.randomUUID());
-  const full = amount !== null && order.refunded_amount + amount === order.amount && amount === refundable;
+  // Compared in fen: 9.7 + 10.2 is not 19.9 in floating point.
+  const full =
+    amount !== null &&
+    yuanToFen(order.refunded_amount) + yuanToFen(amount) === yuanToFen(order.amount) &&
+    amount === refundable;
 
   const submit = async () => {
     setBusy(true);
     try {
       const refund = await refundOrder(order.order_id, {
-        amount: amount ?? undefined,
+        amount: amount ?? '',
         reason,
         revoke: full || revoke,
         request_key: requestKey,
@@ -139,9 +144,10 @@ function RefundDialog({
         <Form.Item label={`退款金额（元，最多 ${refundable} 元）`} htmlFor="refund-amount">
           <InputNumber
             id="refund-amount"
-            min={1}
+            min={0.01}
             max={refundable}
-            precision={0}
+            step={0.01}
+            precision={2}
             disabled={Boolean(unconfirmed)}
             value={amount}
             onChange={(value) => setAmount(value)}
@@ -363,7 +369,7 @@ export default function OrderDetailPage() {
               title: '金额',
               dataIndex: 'amount_cents',
               width: 100,
-              render: (cents: number | null) => (cents === null ? '—' : `¥${(cents / 100).toFixed(2)}`),
+              render: (cents: number | null) => (cents === null ? '—' : `¥${fenToYuanText(cents)}`),
             },
             { title: '说明', dataIndex: 'reason' },
           ]}

@@ -53,7 +53,7 @@ export function PromoRulesFields() {
         <Form.Item
           label="优惠比例（%）"
           name="percent_off"
-          extra={<HintText>按商品价格的百分比减免，优惠金额向下取整到元，应付不低于 0</HintText>}
+          extra={<HintText>按商品价格的百分比减免，优惠金额向下取整到分，应付不低于 0</HintText>}
           rules={[{ required: true, message: '请输入优惠比例' }]}
         >
           <InputNumber min={1} max={100} precision={0} addonAfter="%" />
@@ -64,7 +64,7 @@ export function PromoRulesFields() {
           name="amount"
           rules={[{ required: true, message: '请输入优惠金额' }]}
         >
-          <InputNumber min={1} max={1_000_000} precision={0} />
+          <InputNumber min={0.01} max={1_000_000} step={0.1} precision={2} />
         </Form.Item>
       )}
       <Flex gap={16}>

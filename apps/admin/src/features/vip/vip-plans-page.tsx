@@ -81,7 +81,7 @@ export default function VipPlansPage() {
         </Form.Item>
         <Flex gap={16}>
           <Form.Item label="价格（元）" name="charge" rules={[{ required: true, message: '请输入价格' }]}>
-            <InputNumber min={1} max={1_000_000} precision={0} />
+            <InputNumber min={0.01} max={1_000_000} step={0.1} precision={2} />
           </Form.Item>
           <Form.Item label="天数" name="expire_days" rules={[{ required: true, message: '请输入天数' }]}>
             <InputNumber min={1} max={36_500} precision={0} />

@@ -60,12 +60,21 @@ describe('operator console: courses, categories, settings', () => {
     });
     expect(await post({ ...valid, charge: -1 })).toMatchObject({
       code: 1,
-      message: '价格须为 0 到 1000000 之间的整数',
+      message: '价格须为金额，最多两位小数（如 19.9）',
     });
-    expect(await post({ ...valid, charge: 1.5 })).toMatchObject({
+    // A third decimal is refused, never rounded; yuan beyond the range too.
+    for (const charge of [19.999, '19.901', '1e3', 'abc']) {
+      expect(await post({ ...valid, charge })).toMatchObject({
+        code: 1,
+        message: '价格须为金额，最多两位小数（如 19.9）',
+      });
+    }
+    expect(await post({ ...valid, charge: 1000000.01 })).toMatchObject({
       code: 1,
-      message: '价格须为 0 到 1000000 之间的整数',
+      message: '价格须在 0 到 1000000 元之间',
     });
+    expect(await post({ ...valid, charge: undefined })).toMatchObject({ code: 1, message: '请输入价格' });
+    expect(await post({ ...valid, charge: ' ' })).toMatchObject({ code: 1, message: '请输入价格' });
     expect(await post({ ...valid, category_id: 99999 })).toMatchObject({ code: 1, message: '分类不存在' });
     expect(await post({ ...valid, published_at: 'tomorrow' })).toMatchObject({
       code: 1,
@@ -146,7 +155,7 @@ describe('operator console: courses, categories, settings', () => {
     const update = await editor.request({
       method: 'PUT',
       url: `/api/admin/courses/${courseId}`,
-      payload: { title: 'SQL 从入门到精通', slug: 'sql-basics', category_id: categoryId, charge: 199 },
+      payload: { title: 'SQL 从入门到精通', slug: 'sql-basics', category_id: categoryId, charge: 19.9 },
     });
     expect(update.code).toBe(0);
     const [row] = await auditRows(t, 'course.update');
@@ -156,7 +165,12 @@ describe('operator console: courses, categories, settings', () => {
       target_id: String(courseId),
     });
     expect(row.before).toMatchObject({ title: 'SQL 入门', charge: 99 });
-    expect(row.after).toMatchObject({ title: 'SQL 从入门到精通', charge: 199 });
+    expect(row.after).toMatchObject({ title: 'SQL 从入门到精通', charge: 19.9 });
+    const listed = await editor.request<{ data: { slug: string; charge: number }[] }>({
+      method: 'GET',
+      url: '/api/admin/courses?keyword=SQL',
+    });
+    expect(listed.data.data.find((course) => course.slug === 'sql-basics')?.charge).toBe(19.9);
     expect(await h5Titles()).toContain('SQL 从入门到精通');
   });
 
@@ -320,7 +334,11 @@ describe('operator console: VIP plans and the h5 home page', () => {
     };
     expect(await post({ ...plan, charge: 0 })).toMatchObject({
       code: 1,
-      message: '价格须为 1 到 1000000 之间的整数',
+      message: '价格须在 0.01 到 1000000 元之间',
+    });
+    expect(await post({ ...plan, charge: 9.999 })).toMatchObject({
+      code: 1,
+      message: '价格须为金额，最多两位小数（如 19.9）',
     });
     expect(await post({ ...plan, expire_days: 'forever' })).toMatchObject({
       code: 1,
@@ -334,13 +352,19 @@ describe('operator console: VIP plans and the h5 home page', () => {
     const update = await editor.request({
       method: 'PUT',
       url: `/api/admin/vip-plans/${created.data.id}`,
-      payload: { ...plan, charge: 199, is_show: 0 },
+      payload: { ...plan, charge: '19.90', is_show: 0 },
     });
     expect(update.code).toBe(0);
     expect(await plansOnSale()).toEqual([]);
+    const stored = await t.services.db
+      .selectFrom('roles')
+      .select('charge')
+      .where('id', '=', created.data.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.charge).toBe(1990);
     const [row] = await auditRows(t, 'vip_plan.update');
     expect(row.before).toMatchObject({ charge: 299, is_show: 1 });
-    expect(row.after).toMatchObject({ charge: 199, is_show: 0 });
+    expect(row.after).toMatchObject({ charge: 19.9, is_show: 0 });
     expect(
       await editor.request({ method: 'PUT', url: '/api/admin/vip-plans/99999', payload: plan }),
     ).toMatchObject({

@@ -116,7 +116,7 @@ describe('operator console: members', () => {
     const courseId = await createCourse(t, { title: 'SQL 入门' });
     await t.services.db
       .insertInto('user_courses')
-      .values({ user_id: bobId, course_id: courseId, charge: 99 })
+      .values({ user_id: bobId, course_id: courseId, charge: 1990 })
       .execute();
     await t.services.db
       .insertInto('course_learn_records')
@@ -131,8 +131,8 @@ describe('operator console: members', () => {
       .values({
         order_id: 'KZ-TEST-1',
         user_id: bobId,
-        charge: 99,
-        amount: 99,
+        charge: 1990,
+        amount: 1990,
         status: 9,
         paid_at: new Date(),
       })
@@ -146,8 +146,8 @@ describe('operator console: members', () => {
           goods_type: 'COURSE' as const,
           goods_id: courseId,
           goods_name: name,
-          goods_charge: 99,
-          goods_ori_charge: 99,
+          goods_charge: 1990,
+          goods_ori_charge: 1990,
         })),
       )
       .execute();
@@ -163,7 +163,7 @@ describe('operator console: members', () => {
       expect.objectContaining({
         course_id: courseId,
         title: 'SQL 入门',
-        charge: 99,
+        charge: 19.9,
         progress: 40,
         watched_videos: 0,
       }),
@@ -174,7 +174,7 @@ describe('operator console: members', () => {
       expect.objectContaining({ app: 'wechat', app_user_id: 'openid-bob' }),
     ]);
     expect(answer.data.orders).toEqual([
-      expect.objectContaining({ order_id: 'KZ-TEST-1', goods: 'SQL 入门、讲义', amount: 99, status: 9 }),
+      expect.objectContaining({ order_id: 'KZ-TEST-1', goods: 'SQL 入门、讲义', amount: 19.9, status: 9 }),
     ]);
     expect(answer.data.orders[0].paid_at).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(await detail(999_999)).toMatchObject({ code: 1, message: '学员不存在' });

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AdminCourse, AdminCourseDetail, AdminCourseListFilter } from '@kezhan/contract/admin/courses';
 import type { Db } from '../../shared/db/database';
+import { fenToYuan } from '../../shared/money';
 import { BusinessError } from '../../shared/http/errors';
 import { sanitizeDescription } from '../courses/content-import';
 import '../courses/tables';
@@ -52,6 +53,7 @@ type CourseRow = Omit<AdminCourse, 'published_at' | 'updated_at' | 'category_nam
 
 const toCourse = (row: CourseRow): AdminCourse => ({
   ...row,
+  charge: fenToYuan(row.charge),
   category_name: row.category_name ?? '',
   published_at: iso(row.published_at),
   updated_at: iso(row.updated_at)!,
@@ -114,6 +116,7 @@ export interface CourseFields {
   thumb?: string;
   short_description?: string;
   render_desc?: string;
+  /** Fen (the contract parses the yuan typed in the console). */
   charge: number;
   is_vip_free?: number;
   is_show?: number;
@@ -148,7 +151,7 @@ const columnsOf = (fields: CourseFields) => ({
     : { published_at: fields.published_at ? new Date(fields.published_at) : null }),
 });
 
-/** What the audit log keeps of a course: its editable fields as stored. */
+/** What the audit log keeps of a course: its editable fields as stored, the price in yuan. */
 export async function courseSnapshot(db: Db, id: number) {
   const row = await db
     .selectFrom('courses')
@@ -169,7 +172,7 @@ export async function courseSnapshot(db: Db, id: number) {
     .executeTakeFirst();
   if (!row || row.deleted_at) throw new BusinessError(COURSE_NOT_FOUND);
   const { deleted_at: _deleted, ...snapshot } = row;
-  return { ...snapshot, published_at: iso(snapshot.published_at) };
+  return { ...snapshot, charge: fenToYuan(snapshot.charge), published_at: iso(snapshot.published_at) };
 }
 
 /** A new course starts off shelf unless asked otherwise; its publish time is set when it goes on. */

@@ -1,6 +1,7 @@
 import { H5_HOME_BLOCKS } from '@kezhan/contract/h5-boot';
 import type { AdminHomeBlock, AdminVipPlan } from '@kezhan/contract/admin/site';
 import type { Db } from '../../shared/db/database';
+import { fenToYuan } from '../../shared/money';
 import { BusinessError } from '../../shared/http/errors';
 import '../courses/tables';
 
@@ -10,17 +11,22 @@ export const MAX_BLOCK_CONFIG_BYTES = 64 * 1024;
 
 const VIP_COLUMNS = ['id', 'name', 'charge', 'expire_days', 'weight', 'description', 'is_show'] as const;
 
-export const listVipPlans = (db: Db): Promise<AdminVipPlan[]> =>
-  db.selectFrom('roles').select(VIP_COLUMNS).orderBy('weight').orderBy('id').execute();
+/** The console sees a plan's price in yuan (19.9); the table keeps fen. */
+const toVipPlan = (row: AdminVipPlan): AdminVipPlan => ({ ...row, charge: fenToYuan(row.charge) });
 
+export const listVipPlans = async (db: Db): Promise<AdminVipPlan[]> =>
+  (await db.selectFrom('roles').select(VIP_COLUMNS).orderBy('weight').orderBy('id').execute()).map(toVipPlan);
+
+/** The plan as the console and the audit log see it. */
 export async function vipPlanSnapshot(db: Db, id: number) {
   const row = await db.selectFrom('roles').select(VIP_COLUMNS).where('id', '=', id).executeTakeFirst();
   if (!row) throw new BusinessError(VIP_PLAN_NOT_FOUND);
-  return row;
+  return toVipPlan(row);
 }
 
 export interface VipPlanFields {
   name: string;
+  /** Fen. */
   charge: number;
   expire_days: number;
   weight?: number;

@@ -42,8 +42,8 @@ describe('access rules: video detail, playinfo, attachments', () => {
       await newMember(t),
     ];
     freeCourse = await addCourse(db, { is_free: 1 });
-    paidCourse = await addCourse(db, { charge: 99 });
-    noVipCourse = await addCourse(db, { charge: 99, is_vip_free: 0 });
+    paidCourse = await addCourse(db, { charge: 9900 });
+    noVipCourse = await addCourse(db, { charge: 9900, is_vip_free: 0 });
     freeCourseVideo = await addVideo(db, freeCourse, { url: '/demo/video/intro.mp4', duration: 6 });
     paidVideo = await addVideo(db, paidCourse, { url: FULL_URL, trial_url: TRIAL_URL });
     freeVideo = await addVideo(db, paidCourse, { url: FULL_URL, is_free: 1 });
@@ -133,7 +133,7 @@ describe('access rules: video detail, playinfo, attachments', () => {
     const lessonBuyer = await newMember(t);
     await db
       .insertInto('user_videos')
-      .values({ user_id: lessonBuyer.id, video_id: paidVideo, charge: 9 })
+      .values({ user_id: lessonBuyer.id, video_id: paidVideo, charge: 900 })
       .execute();
     expect((await playinfo(paidVideo, lessonBuyer.token)).data.urls[0].url).toBe(FULL_URL);
     expect((await detail(paidVideo, lessonBuyer.token)).data.is_watch).toBe(true);
@@ -161,8 +161,8 @@ describe('access rules: video detail, playinfo, attachments', () => {
     const { db } = t.services;
     const laterVideo = await addVideo(db, paidCourse, { published_at: FUTURE });
     const hiddenVideo = await addVideo(db, paidCourse, { is_show: 0 });
-    const deletedCourse = await addCourse(db, { charge: 9, deleted_at: PAST });
-    const laterCourse = await addCourse(db, { charge: 9, published_at: FUTURE });
+    const deletedCourse = await addCourse(db, { charge: 900, deleted_at: PAST });
+    const laterCourse = await addCourse(db, { charge: 900, published_at: FUTURE });
     const inDeleted = await addVideo(db, deletedCourse);
     const inLater = await addVideo(db, laterCourse);
     await grantCourse(db, buyer.id, deletedCourse);

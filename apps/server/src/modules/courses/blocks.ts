@@ -3,6 +3,7 @@ import type { Db } from '../../shared/db/database';
 import type { AppServices } from '../../services';
 import { isoTimestamp, rawDateTime } from '../../shared/time';
 import { listedCourses } from './catalogue';
+import { fenToYuan } from '../../shared/money';
 
 export const VOD_BLOCK_SIGNS = new Set(['h5-vod-v1', 'pc-vod-v1']);
 
@@ -73,7 +74,7 @@ export async function loadViewBlocks(
         id: c.id,
         title: c.title,
         thumb: c.thumb,
-        charge: c.charge,
+        charge: fenToYuan(c.charge),
         user_count: c.user_count,
         short_description: c.short_description,
         published_at: rawDateTime(c.published_at),

@@ -62,7 +62,7 @@ describe('course catalogue', () => {
       listed = await addCourse(db, {
         title: '后端入门',
         category_id: backend,
-        charge: 99,
+        charge: 1990,
         thumb: '/demo/covers/a.png',
         published_at: new Date('2024-03-01T02:00:00Z'),
         user_count: 5,
@@ -118,7 +118,7 @@ describe('course catalogue', () => {
         title: '后端入门',
         slug: expect.any(String),
         thumb: 'http://api.test/demo/covers/a.png',
-        charge: 99,
+        charge: 19.9,
         short_description: '',
         seo_keywords: '',
         seo_description: '',
@@ -190,7 +190,7 @@ describe('course catalogue', () => {
       const { db } = t.services;
       paid = await addCourse(db, {
         title: '付费课程',
-        charge: 199,
+        charge: 19900,
         render_desc: '<p>课程介绍</p>',
         is_show: 0,
         published_at: new Date('2024-05-01T02:00:00Z'),
@@ -364,7 +364,7 @@ describe('course catalogue', () => {
     let paid: number;
     beforeAll(async () => {
       free = await addCourse(t.services.db, { is_free: 1 });
-      paid = await addCourse(t.services.db, { charge: 50 });
+      paid = await addCourse(t.services.db, { charge: 5000 });
     });
     const post = (id: number, content: unknown, token?: string) =>
       t.request({ method: 'POST', url: `/api/v2/course/${id}/comment`, payload: { content }, token });

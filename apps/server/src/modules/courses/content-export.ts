@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Db } from '../../shared/db/database';
+import { fenToYuan } from '../../shared/money';
 import { mediaRoot } from '../media/ingest';
 import { attachmentDir } from './attachments';
 import { VOD_BLOCK_SIGNS, vodBlockIds } from './blocks';
@@ -53,7 +54,7 @@ export async function exportContent(db: Db, dataDir: string): Promise<ContentFil
     is_free: v.is_free as 0 | 1,
     free_seconds: v.free_seconds,
     ban_drag: v.ban_drag as 0 | 1,
-    price: v.charge,
+    price: fenToYuan(v.charge),
     is_show: v.is_show as 0 | 1,
     published_at: v.published_at,
   });
@@ -89,7 +90,7 @@ export async function exportContent(db: Db, dataDir: string): Promise<ContentFil
         title: c.title,
         ...(categorySlug.has(c.category_id) ? { category: categorySlug.get(c.category_id) } : {}),
         thumb: c.thumb,
-        price: c.charge,
+        price: fenToYuan(c.charge),
         is_free: c.is_free as 0 | 1,
         is_vip_free: c.is_vip_free as 0 | 1,
         is_rec: c.is_rec as 0 | 1,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { yuanToFen } from '../../shared/money';
 
 /**
  * The content file `npm run cli -- import <file.json>` reads and `export` writes. Everything is
@@ -32,7 +33,17 @@ const flag = z.union([z.literal(0), z.literal(1)]);
 const slug = z
   .string()
   .regex(/^[a-z0-9][a-z0-9-]{0,119}$/, 'slug: lowercase letters, digits and dashes (max 120)');
-const money = z.number().int().min(0).max(1_000_000);
+/** A price in yuan as the file writes it (19.9, at most two decimals), read as fen. */
+const money = z
+  .number()
+  .min(0)
+  .max(1_000_000)
+  .transform((yuan, ctx) => {
+    const fen = yuanToFen(yuan);
+    if (Number.isNaN(fen))
+      ctx.addIssue({ code: 'custom', message: 'a price in yuan with at most two decimals' });
+    return fen;
+  });
 const text = (max: number) => z.string().max(max);
 const date = z
   .string()

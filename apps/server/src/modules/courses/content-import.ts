@@ -16,6 +16,7 @@ import {
   type ContentFile,
   type ContentVideo,
 } from './content-file';
+import { fenToYuan } from '../../shared/money';
 
 export interface ImportOptions {
   /**
@@ -257,7 +258,7 @@ async function storedBlockConfig(trx: Transaction<Database>, sign: string, confi
   const items = courses.map((courseSlug) => {
     const row = bySlug.get(courseSlug);
     if (!row) throw new ContentFileError(`Block ${sign}: unknown course ${courseSlug}`);
-    return { id: row.id, title: row.title, thumb: row.thumb, charge: row.charge };
+    return { id: row.id, title: row.title, thumb: row.thumb, charge: fenToYuan(row.charge) };
   });
   return JSON.stringify({ title, items });
 }

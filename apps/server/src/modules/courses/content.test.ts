@@ -249,7 +249,7 @@ describe('content import / export CLI and the demo catalogue', () => {
           {
             slug: 'python-basics',
             title: 'Python 零基础入门（新版）',
-            price: 19,
+            price: 19.9,
             description:
               '<p onclick="x()">新版<script>alert(1)</script><a href="javascript:alert(1)">链接</a></p>',
             chapters: [
@@ -280,7 +280,7 @@ describe('content import / export CLI and the demo catalogue', () => {
       .executeTakeFirstOrThrow();
     expect(course).toMatchObject({
       title: 'Python 零基础入门（新版）',
-      charge: 19,
+      charge: 1990,
       is_free: 0,
       user_count: 1280,
     });

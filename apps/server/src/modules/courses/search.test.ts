@@ -23,7 +23,7 @@ describe('GET /api/v3/search', () => {
     analysis = await addCourse(db, {
       title: '数据分析',
       short_description: '用表格讲故事',
-      charge: 99,
+      charge: 9900,
       published_at: new Date('2024-01-01T00:00:00Z'),
     });
     described = await addCourse(db, {
@@ -34,7 +34,7 @@ describe('GET /api/v3/search', () => {
     await addCourse(db, { title: '未来的数据分析', published_at: FUTURE });
     await addCourse(db, { title: '删除的数据分析', deleted_at: PAST });
     await addCourse(db, { title: '100% 完成率 a_b' });
-    video = await addVideo(db, analysis, { title: '数据分析第一课', charge: 5 });
+    video = await addVideo(db, analysis, { title: '数据分析第一课', charge: 500 });
     await addVideo(db, analysis, { title: '数据分析 隐藏', is_show: 0 });
   });
   afterAll(() => t.close());

@@ -3,6 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../shared/db/database';
 import { isoTimestamp } from '../../shared/time';
 import { htmlToText } from './serialize';
+import { fenToYuan } from '../../shared/money';
 
 const MAX_TERMS = 5;
 const SNIPPET_CHARS = 100;
@@ -101,7 +102,7 @@ export async function search(
         title: inert(row.title),
         thumb: row.thumb,
         short_desc: shortDesc,
-        charge: row.charge,
+        charge: fenToYuan(row.charge),
         desc,
         created_at: isoTimestamp(row.created_at)!,
         updated_at: isoTimestamp(row.updated_at)!,

@@ -8,6 +8,7 @@ import type {
 import type { Selectable } from 'kysely';
 import { isoTimestamp, rawDateTime } from '../../shared/time';
 import type { CoursesTable, VideosTable, VideoWatchRecordsTable } from './tables';
+import { fenToYuan } from '../../shared/money';
 
 export type CourseRow = Selectable<CoursesTable>;
 export type VideoRow = Selectable<VideosTable>;
@@ -41,7 +42,7 @@ export function courseBase(row: CourseRow): CourseBase {
     title: row.title,
     slug: row.slug,
     thumb: row.thumb,
-    charge: row.charge,
+    charge: fenToYuan(row.charge),
     short_description: row.short_description,
     seo_keywords: row.seo_keywords,
     seo_description: row.seo_description,
@@ -70,7 +71,7 @@ export const courseVideo = (row: VideoRow): CourseVideo => ({
   seo_keywords: row.seo_keywords,
   seo_description: row.seo_description,
   published_at: rawDateTime(row.published_at),
-  charge: row.charge,
+  charge: fenToYuan(row.charge),
   chapter_id: row.chapter_id ?? 0,
   duration: row.duration,
   is_ban_sell: row.is_ban_sell,

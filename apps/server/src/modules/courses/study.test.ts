@@ -28,8 +28,8 @@ describe('study lists', () => {
     const { db } = t.services;
     me = await newMember(t);
     other = await newMember(t);
-    bought = await addCourse(db, { title: '已购课程', charge: 30, thumb: '/demo/covers/b.png' });
-    liked = await addCourse(db, { title: '收藏课程', charge: 20 });
+    bought = await addCourse(db, { title: '已购课程', charge: 3000, thumb: '/demo/covers/b.png' });
+    liked = await addCourse(db, { title: '收藏课程', charge: 1990 });
     free = await addCourse(db, { title: '免费课程', is_free: 1 });
     v1 = await addVideo(db, bought, { title: '第一节', duration: 10 });
     v2 = await addVideo(db, bought, { title: '第二节', duration: 10 });
@@ -37,7 +37,12 @@ describe('study lists', () => {
     await addVideo(db, free, { title: '免费一节', duration: 10 });
     await db
       .insertInto('user_courses')
-      .values({ user_id: me.id, course_id: bought, charge: 30, created_at: new Date('2024-06-01T04:00:00Z') })
+      .values({
+        user_id: me.id,
+        course_id: bought,
+        charge: 3000,
+        created_at: new Date('2024-06-01T04:00:00Z'),
+      })
       .execute();
     await grantCourse(db, other.id, liked);
     await t.request({ method: 'GET', url: `/api/v2/course/${liked}/like`, token: me.token });
@@ -118,7 +123,7 @@ describe('study lists', () => {
       learned_count: 0,
       watch_record: [],
       last_view_video: [],
-      course: { id: liked, title: '收藏课程', thumb: '', charge: 20, videos_count: 0 },
+      course: { id: liked, title: '收藏课程', thumb: '', charge: 19.9, videos_count: 0 },
     });
   });
 

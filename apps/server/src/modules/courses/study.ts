@@ -9,6 +9,7 @@ import type {
 import { sql } from 'kysely';
 import type { Db } from '../../shared/db/database';
 import { isoTimestamp, rawDateTime } from '../../shared/time';
+import { fenToYuan } from '../../shared/money';
 
 export interface StudyPage {
   page: number;
@@ -95,7 +96,7 @@ async function courseExtras(
             id: course.id,
             title: course.title,
             thumb: course.thumb,
-            charge: course.charge,
+            charge: fenToYuan(course.charge),
             videos_count: course.videos_count,
           }
         : [],
@@ -177,7 +178,7 @@ export async function listBoughtCourses(
     (row, { course, learned_count, last_view_video, watch_record }) => ({
       course_id: row.course_id,
       user_id: row.user_id,
-      charge: row.charge,
+      charge: fenToYuan(row.charge),
       created_at: rawDateTime(row.created_at)!,
       learned_count,
       watch_record,

@@ -21,6 +21,7 @@ export interface CoursesTable {
   title: string;
   slug: string;
   thumb: Text;
+  /** Fen (migration 0220); the API sends yuan. */
   charge: Counter;
   short_description: Text;
   render_desc: Text;
@@ -58,6 +59,7 @@ export interface VideosTable {
   url: Text;
   trial_url: Text;
   duration: Counter;
+  /** Fen (migration 0220); the API sends yuan. */
   charge: Counter;
   is_free: Flag;
   free_seconds: Counter;
@@ -147,6 +149,7 @@ export interface ViewBlocksTable {
 export interface UserVideosTable {
   user_id: number;
   video_id: number;
+  /** Fen paid (migration 0220). */
   charge: Counter;
   created_at: Timestamp;
 }

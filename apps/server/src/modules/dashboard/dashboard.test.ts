@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { signedInAdmin, type AdminClient } from '../../../test/support/admin';
 import { addCourse, addVideo } from '../../../test/support/courses';
 import type { Db } from '../../shared/db/database';
+import { yuanToFen } from '../../shared/money';
 import { rollUpCourseSales } from './rollup';
 
 // 10:00 on 10 March in Shanghai: that day began at 16:00 UTC on the 9th.
@@ -29,6 +30,7 @@ async function addMember(db: Db, createdAt: Date): Promise<number> {
 
 interface OrderSpec {
   userId: number;
+  /** Yuan, as the console shows it (stored in fen). */
   amount: number;
   paidAt: Date | null;
   status?: number;
@@ -44,11 +46,11 @@ async function addOrder(db: Db, spec: OrderSpec): Promise<void> {
     .values({
       order_id: `DASH${serial}`,
       user_id: spec.userId,
-      charge: spec.amount,
-      amount: spec.amount,
+      charge: yuanToFen(spec.amount),
+      amount: yuanToFen(spec.amount),
       status: spec.status ?? ORDER_STATUS.PAID,
       paid_at: spec.paidAt,
-      refunded_amount: spec.refunded ?? 0,
+      refunded_amount: yuanToFen(spec.refunded ?? 0),
       created_at: created,
       updated_at: created,
     })
@@ -61,8 +63,8 @@ async function addOrder(db: Db, spec: OrderSpec): Promise<void> {
       goods_type: spec.goods.type,
       goods_id: spec.goods.id,
       goods_name: spec.goods.name,
-      goods_charge: spec.amount,
-      goods_ori_charge: spec.amount,
+      goods_charge: yuanToFen(spec.amount),
+      goods_ori_charge: yuanToFen(spec.amount),
       created_at: created,
     })
     .execute();
@@ -211,8 +213,9 @@ describe('operator console: 数据概览', () => {
     expect(today.series[0]).toEqual({ label: '00:00', revenue: 100, paid_orders: 1, new_members: 1 });
     expect(today.series[9]).toEqual({ label: '09:00', revenue: 120, paid_orders: 1, new_members: 0 });
     expect(today.series.filter((point) => point.paid_orders > 0)).toHaveLength(2);
+    // Net of refunds like the revenue tile: ¥100 + (¥200 − ¥80).
     expect(today.top_courses_by_sales).toEqual([
-      { course_id: x, title: 'Python 入门', orders: 2, sales: 300 },
+      { course_id: x, title: 'Python 入门', orders: 2, sales: 220 },
     ]);
     expect(today.top_courses_by_watch).toEqual([
       { course_id: x, title: 'Python 入门', learners: 1, watch_seconds: 600 },
@@ -243,9 +246,10 @@ describe('operator console: 数据概览', () => {
     expect(week.series[1]).toEqual({ label: '03-05', revenue: 0, paid_orders: 1, new_members: 0 });
     expect(week.series[5]).toEqual({ label: '03-09', revenue: 50, paid_orders: 1, new_members: 1 });
     expect(week.series[6]).toEqual({ label: '03-10', revenue: 220, paid_orders: 2, new_members: 1 });
+    // 数据分析's ¥300 order was refunded in full: it counts as an order and ¥0.
     expect(week.top_courses_by_sales).toEqual([
-      { course_id: y, title: '数据分析', orders: 2, sales: 350 },
-      { course_id: x, title: 'Python 入门', orders: 2, sales: 300 },
+      { course_id: x, title: 'Python 入门', orders: 2, sales: 220 },
+      { course_id: y, title: '数据分析', orders: 2, sales: 50 },
     ]);
     expect(week.top_courses_by_watch).toEqual([
       { course_id: y, title: '数据分析', learners: 1, watch_seconds: 1000 },
@@ -273,8 +277,8 @@ describe('operator console: 数据概览', () => {
       new_members: 0,
     });
     expect(month.top_courses_by_sales.map((row) => [row.title, row.sales])).toEqual([
-      ['数据分析', 350],
-      ['Python 入门', 300],
+      ['Python 入门', 220],
+      ['数据分析', 50],
       ['机器学习', 40],
     ]);
     expect(month.top_courses_by_watch.map((row) => [row.course_id, row.watch_seconds])).toEqual([
@@ -300,12 +304,20 @@ describe('operator console: 数据概览', () => {
       paidAt: at('2026-03-10T01:45:00Z'),
       goods: { type: 'COURSE', id: z, name: '机器学习' },
     });
+    // And one of ¥19.9 refunded ¥9.7 in part: ¥10.2 to the fen in both figures.
+    await addOrder(t.services.db, {
+      userId: 1,
+      amount: 19.9,
+      refunded: 9.7,
+      paidAt: at('2026-03-10T02:00:00Z'),
+      goods: { type: 'COURSE', id: z, name: '机器学习' },
+    });
     const month = await overview('30d');
-    expect(month.totals.revenue).toBe(425);
+    expect(month.totals).toMatchObject({ revenue: 435.2, gross: 824.9, refunded: 389.7 });
     expect(month.top_courses_by_sales).toEqual([
-      { course_id: y, title: '数据分析', orders: 2, sales: 350 },
-      { course_id: x, title: 'Python 入门', orders: 2, sales: 300 },
-      { course_id: z, title: '机器学习', orders: 2, sales: 85 },
+      { course_id: x, title: 'Python 入门', orders: 2, sales: 220 },
+      { course_id: z, title: '机器学习', orders: 3, sales: 95.2 },
+      { course_id: y, title: '数据分析', orders: 2, sales: 50 },
     ]);
     // Later runs read the last rolled-up day again and go no further than yesterday.
     expect(await rollUpCourseSales(t.services.db, NOW)).toEqual({

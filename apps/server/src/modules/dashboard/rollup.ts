@@ -8,6 +8,13 @@ const COURSE_SALES = 'course_sales';
 /** Orders that were paid: a fully refunded order keeps its `paid_at`. */
 export const PAID_STATUSES = [ORDER_STATUS.PAID, ORDER_STATUS.REFUNDED];
 
+/**
+ * A course line's share of an order's money `column` (fen): the whole of it for the one-line orders
+ * Kezhan creates; an imported order with several lines splits it by list price (rounded down).
+ */
+export const courseShare = (column: 'amount' | 'refunded_amount') =>
+  sql<number>`(${sql.ref(`o.${column}`)}::bigint * g.goods_charge * g.num / greatest(o.charge, 1))`;
+
 /** `YYYY-MM-DD` of the Shanghai day holding `value`. */
 export const chinaDate = (value: Date) => (rawDateTime(value) ?? '').slice(0, 10);
 /** The instant a Shanghai `YYYY-MM-DD` begins. */
@@ -24,7 +31,8 @@ export async function courseSalesRolledThrough(db: Db): Promise<string | null> {
 }
 
 /**
- * Rolls the course sales of the complete Shanghai days up into `course_sales_daily`, from the day
+ * Rolls the course sales (what the orders paid for the course, fen, before refunds: refunds come
+ * later and are taken off at read time) of the complete Shanghai days up into `course_sales_daily`, from the day
  * before the last one rolled up (a payment stamped just before midnight may commit just after)
  * through yesterday; the first run covers every paid order. Run by the `dashboard-rollup` job.
  */
@@ -65,7 +73,7 @@ export async function rollUpCourseSales(db: Db, now: Date) {
               sql<string>`((o.paid_at at time zone 'UTC') + interval '8 hours')::date`.as('day'),
               'g.goods_id',
               sql<number>`count(*)::int`.as('orders'),
-              sql<number>`sum(g.goods_charge * g.num)::bigint`.as('sales'),
+              sql<number>`sum(${courseShare('amount')})::bigint`.as('sales'),
             ])
             .where('o.status', 'in', PAID_STATUSES)
             .where('o.paid_at', '>=', from)

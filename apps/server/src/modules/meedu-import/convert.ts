@@ -1,4 +1,5 @@
 /** MeEdu's values as Kezhan stores them. */
+import { wholeYuanToFen } from '../../shared/money';
 
 /** A naive PRC wall-clock string (`2024-05-01 12:00:00`) as the instant it meant (+08:00). */
 export function chinaTime(value: unknown): Date | null {
@@ -34,4 +35,7 @@ export const plainText = (value: unknown): string =>
   (typeof value === 'string' ? value : '').replace(/<[^>]*>/g, '').trim();
 
 export const int = (value: unknown): number => Number(value ?? 0) || 0;
+
+/** A MeEdu money column in whole yuan (every one but the refunds' fen) as Kezhan's fen. */
+export const fen = (yuanValue: unknown): number => wholeYuanToFen(int(yuanValue));
 export const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));

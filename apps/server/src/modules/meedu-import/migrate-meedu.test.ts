@@ -47,11 +47,14 @@ for (const generation of ['2024', '2026'] as const) {
       expect(report).toContain('users → users | 3 | 3 | 0 | 0');
       expect(report).toContain('昵称重复：后来者加 _<id>: 1');
       expect(report).toContain('user_course → user_courses | 3 | 2 | 1 | 1');
-      expect(report).toContain('退款不是整元：按元四舍五入（课栈暂以元记账）: 1');
-      expect(report).toContain('……四舍五入的差额合计（分）: 34');
+      // Refunds keep their fen: no rounding left to report.
+      expect(report).not.toContain('四舍五入');
       expect(report).toContain('user_tags: 1 — 学员标签（无去处）');
       expect(report).not.toContain('核对');
       expect(run.output.join('\n')).toContain('迁移完成，核对一致。');
+      // Money is compared to the fen: whole-yuan paid records × 100, refunds in MeEdu's own fen.
+      expect(run.output).toContain('已支付订单实收（元） | 174.00 | 174.00');
+      expect(run.output).toContain('成功退款（元） | 62.34 | 62.34');
       expect(run.exitCode).toBe(0);
       // The dry run and the real run count the same rows.
       const table = (lines: string[]) => lines.filter((line) => / → .* \| /.test(line));
@@ -119,19 +122,19 @@ for (const generation of ['2024', '2026'] as const) {
           id: 50,
           order_id: SCHOOL.paidOrderNo,
           status: 9,
-          charge: 99,
-          discount: 10,
-          amount: 89,
-          refunded_amount: 12,
+          charge: 9900,
+          discount: 1000,
+          amount: 8900,
+          refunded_amount: 1234,
           promo_code_id: 40,
         },
         {
           id: 51,
           order_id: '5120000',
           status: 9,
-          charge: 5,
+          charge: 500,
           discount: 0,
-          amount: 5,
+          amount: 500,
           refunded_amount: 0,
           promo_code_id: null,
         },
@@ -139,9 +142,9 @@ for (const generation of ['2024', '2026'] as const) {
           id: 52,
           order_id: '5120000-52',
           status: 7,
-          charge: 5,
+          charge: 500,
           discount: 0,
-          amount: 5,
+          amount: 500,
           refunded_amount: 0,
           promo_code_id: null,
         },
@@ -149,9 +152,9 @@ for (const generation of ['2024', '2026'] as const) {
           id: 53,
           order_id: '202403011200005678',
           status: 9,
-          charge: 30,
+          charge: 3000,
           discount: 0,
-          amount: 30,
+          amount: 3000,
           refunded_amount: 0,
           promo_code_id: null,
         },
@@ -159,10 +162,10 @@ for (const generation of ['2024', '2026'] as const) {
           id: 55,
           order_id: '202405021200001111',
           status: 11,
-          charge: 50,
+          charge: 5000,
           discount: 0,
-          amount: 50,
-          refunded_amount: 50,
+          amount: 5000,
+          refunded_amount: 5000,
           promo_code_id: null,
         },
       ]);
@@ -172,9 +175,9 @@ for (const generation of ['2024', '2026'] as const) {
         .orderBy('id')
         .execute();
       expect(refunds).toMatchObject([
-        { amount: 12, status: 'succeeded', out_refund_no: 'REFUND202405031200001' },
-        { amount: 5, status: 'failed' },
-        { amount: 50, status: 'succeeded' },
+        { amount: 1234, status: 'succeeded', out_refund_no: 'REFUND202405031200001' },
+        { amount: 500, status: 'failed' },
+        { amount: 5000, status: 'succeeded' },
       ]);
       // A new row after the move takes the next id, not one of MeEdu's.
       const next = await db
@@ -232,14 +235,19 @@ for (const generation of ['2024', '2026'] as const) {
         token,
       });
       expect(JSON.stringify(messages.data)).toContain(`订单:${SCHOOL.paidOrderNo}已支付`);
-      const orders = await t.request<{ data: { order_id: string; status: number }[] }>({
+      const orders = await t.request<{
+        data: { order_id: string; status: number; amount: number; refunded_charge: number }[];
+      }>({
         method: 'GET',
         url: '/api/v2/member/orders?page=1&page_size=10',
         token,
       });
-      expect(orders.data.data.map((order) => [order.order_id, order.status])).toEqual([
-        ['202405021200001111', 11],
-        [SCHOOL.paidOrderNo, 9],
+      // MeEdu's ¥12.34 partial refund (1234 fen) arrives to the fen.
+      expect(
+        orders.data.data.map((order) => [order.order_id, order.status, order.amount, order.refunded_charge]),
+      ).toEqual([
+        ['202405021200001111', 11, 50, 50],
+        [SCHOOL.paidOrderNo, 9, 89, 12.34],
       ]);
     });
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { CommandError, type CommandOutput } from '../../kernel/command';
 import type { Db } from '../../shared/db/database';
+import { fenToYuanText, wholeYuanToFen } from '../../shared/money';
 import { isSettingKey, normaliseSettingValue } from '../../shared/settings/definitions';
 import { int, text } from './convert';
 import type { MeeduSource, Row } from './source';
@@ -222,6 +223,8 @@ async function migrateSettings(db: Db, source: MeeduSource, dryRun: boolean): Pr
 
 interface Check {
   label: string;
+  /** Money: both figures in fen, shown as yuan. */
+  money?: boolean;
   meedu: number;
   kezhan: number;
   note?: string;
@@ -252,26 +255,25 @@ async function verify(db: Db, source: MeeduSource): Promise<Check[]> {
       kezhan: await kz(sql`select count(*) n from orders`),
     },
     {
+      // Both sides in fen, compared exactly: MeEdu's paid records are whole yuan, its refunds fen.
       label: '已支付订单实收（元）',
-      meedu: await count(
-        source,
-        'select coalesce(sum(p.paid_total), 0) n from order_paid_records p join orders o on o.id = p.order_id where o.status = 9 and p.paid_type = 0 and p.deleted_at is null',
+      money: true,
+      meedu: wholeYuanToFen(
+        await count(
+          source,
+          'select coalesce(sum(p.paid_total), 0) n from order_paid_records p join orders o on o.id = p.order_id where o.status = 9 and p.paid_type = 0 and p.deleted_at is null',
+        ),
       ),
       kezhan: await kz(sql`select coalesce(sum(amount), 0) n from orders where status in (9, 11)`),
     },
     {
-      label: '成功退款（元，逐笔四舍五入）',
+      label: '成功退款（元）',
+      money: true,
       meedu: await count(
         source,
-        'select coalesce(sum(greatest(1, round(r.amount / 100))), 0) n from order_refund r join orders o on o.id = r.order_id where r.status = 5',
+        'select coalesce(sum(r.amount), 0) n from order_refund r join orders o on o.id = r.order_id where r.status = 5',
       ),
       kezhan: await kz(sql`select coalesce(sum(amount), 0) n from refunds where status = 'succeeded'`),
-      note: `MeEdu 原值 ${(
-        (await count(
-          source,
-          'select coalesce(sum(r.amount), 0) n from order_refund r join orders o on o.id = r.order_id where r.status = 5',
-        )) / 100
-      ).toFixed(2)} 元`,
     },
     {
       label: '优惠码',
@@ -356,9 +358,10 @@ export async function migrateMeedu(
   out.line('');
   out.line('核对 | MeEdu | 课栈');
   const checks = await verify(db, source);
+  const shown = (check: Check, value: number) => (check.money ? fenToYuanText(value) : String(value));
   for (const check of checks)
     out.line(
-      `${check.label} | ${check.meedu} | ${check.kezhan}${check.meedu === check.kezhan ? '' : '  ✗ 不一致'}${check.note ? `  (${check.note})` : ''}`,
+      `${check.label} | ${shown(check, check.meedu)} | ${shown(check, check.kezhan)}${check.meedu === check.kezhan ? '' : '  ✗ 不一致'}${check.note ? `  (${check.note})` : ''}`,
     );
   const differences = checks.filter((check) => check.meedu !== check.kezhan);
   if (differences.length > 0)

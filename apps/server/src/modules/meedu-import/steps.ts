@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { sanitizeDescription } from '../courses/content-import';
-import { absoluteUrl, chinaTime, flag, int, notificationText, plainText, text } from './convert';
+import { absoluteUrl, chinaTime, fen, flag, int, notificationText, plainText, text } from './convert';
 import type { Generation, MeeduSource, Row } from './source';
 
 /** What a step knows while converting. */
@@ -69,7 +69,7 @@ export const STEPS: Step[] = [
     convert: (row, ctx) => ({
       id: int(row.id),
       name: text(row.name),
-      charge: int(row.charge),
+      charge: fen(row.charge),
       expire_days: int(row.expire_days),
       weight: int(row.weight),
       description: text(row.description),
@@ -113,7 +113,7 @@ export const STEPS: Step[] = [
         role_id: roleId,
         role_expired_at: roleId === 0 ? null : chinaTime(row.role_expired_at),
         invite_user_id: int(row.invite_user_id) || null,
-        invite_balance: int(row.invite_balance),
+        invite_balance: fen(row.invite_balance),
         credit1: int(row.credit1),
         credit2: int(row.credit2),
         credit3: int(row.credit3),
@@ -210,7 +210,7 @@ export const STEPS: Step[] = [
         title: text(row.title),
         slug,
         thumb: image(row.thumb, ctx, '封面'),
-        charge: int(row.charge),
+        charge: fen(row.charge),
         short_description: text(row.short_description),
         render_desc: sanitizeDescription(text(row.render_desc)),
         seo_keywords: text(row.seo_keywords),
@@ -280,7 +280,7 @@ export const STEPS: Step[] = [
         slug: `video-${row.id}`,
         url: absoluteUrl(url, ctx.oldHost).url,
         duration: int(row.duration),
-        charge: int(row.charge),
+        charge: fen(row.charge),
         free_seconds: int(row.free_seconds),
         ban_drag: flag(row.ban_drag),
         is_ban_sell: flag(row.is_ban_sell),
@@ -308,7 +308,7 @@ export const STEPS: Step[] = [
     convert: (row, ctx) => ({
       user_id: int(row.user_id),
       course_id: int(row.course_id),
-      charge: int(row.charge),
+      charge: fen(row.charge),
       created_at: created(row, ctx),
     }),
   },
@@ -325,7 +325,7 @@ export const STEPS: Step[] = [
     convert: (row, ctx) => ({
       user_id: int(row.user_id),
       video_id: int(row.video_id),
-      charge: int(row.charge),
+      charge: fen(row.charge),
       created_at: created(row, ctx),
     }),
   },
@@ -343,8 +343,8 @@ export const STEPS: Step[] = [
         id: int(row.id),
         code: text(row.code),
         user_id: int(row.user_id) || null,
-        invited_user_reward: Math.max(0, int(row.invited_user_reward)),
-        invite_user_reward: Math.max(0, int(row.invite_user_reward)),
+        invited_user_reward: Math.max(0, fen(row.invited_user_reward)),
+        invite_user_reward: Math.max(0, fen(row.invite_user_reward)),
         use_times: Math.max(0, int(row.use_times)),
         used_times: Math.max(0, int(row.used_times)),
         expired_at: chinaTime(row.expired_at),
@@ -373,8 +373,9 @@ export const STEPS: Step[] = [
     key: ['o.id'],
     convert(row, ctx) {
       const status = int(row.status);
-      let charge = int(row.charge);
-      const paid = int(row.paid);
+      // MeEdu keeps orders and paid records in whole yuan and refunds in fen: all fen here.
+      let charge = fen(row.charge);
+      const paid = fen(row.paid);
       let amount: number;
       if (status === 9) {
         amount = paid;
@@ -382,9 +383,9 @@ export const STEPS: Step[] = [
           charge = amount;
           ctx.note('实付超过标价：标价按实付');
         }
-        if (int(row.covered) > charge) ctx.note('优惠大于价格：优惠按价格截断');
+        if (fen(row.covered) > charge) ctx.note('优惠大于价格：优惠按价格截断');
       } else {
-        amount = Math.max(charge - int(row.covered), 0);
+        amount = Math.max(charge - fen(row.covered), 0);
       }
       if (int(row.balance) > 0) ctx.note('邀请余额抵扣：计入优惠（余额流水无去处）');
       let orderNo = text(row.order_id);
@@ -393,8 +394,9 @@ export const STEPS: Step[] = [
         ctx.note('订单号重复（旧格式）：后来者加 -<id>');
       }
       if (int(row.promo_rows) > 0 && !row.promo_code_id) ctx.note('优惠码已被彻底删除：订单不再关联');
-      const refundedYuan = Math.min(amount, Math.round(int(row.refunded_fen) / 100));
-      const fullyRefunded = status === 9 && amount > 0 && int(row.refunded_fen) >= amount * 100;
+      const refunded = Math.min(amount, int(row.refunded_fen));
+      if (int(row.refunded_fen) > amount) ctx.note('退款合计超过实付：按实付记');
+      const fullyRefunded = status === 9 && amount > 0 && refunded === amount;
       if (fullyRefunded) ctx.note('全额退款：状态改为 11（已退款）');
       if (status === 9 && !text(row.payment)) ctx.note('已支付但无支付渠道（优惠码全免或后台标记）');
       return {
@@ -410,7 +412,7 @@ export const STEPS: Step[] = [
         promo_code_id: row.promo_code_id ? int(row.promo_code_id) : null,
         paid_at: status === 9 ? (chinaTime(row.paid_time) ?? updated(row, ctx)) : null,
         cancelled_at: status === 7 ? updated(row, ctx) : null,
-        refunded_amount: refundedYuan,
+        refunded_amount: refunded,
         created_at: created(row, ctx),
         updated_at: updated(row, ctx),
       };
@@ -434,7 +436,7 @@ export const STEPS: Step[] = [
         ctx.note(`未知商品类型 ${type}：丢弃`);
         return null;
       }
-      const charge = int(row.charge);
+      const charge = fen(row.charge);
       if (int(row.goods_charge) === 0 && charge > 0) ctx.note('goods_charge 为 0：按 charge');
       let name = text(row.goods_name);
       if (name === '') {
@@ -449,8 +451,8 @@ export const STEPS: Step[] = [
         goods_id: int(row.goods_id),
         goods_name: name.slice(0, 255),
         goods_thumb: image(row.goods_thumb, ctx, '商品图'),
-        goods_charge: int(row.goods_charge) || charge,
-        goods_ori_charge: int(row.goods_ori_charge) || charge,
+        goods_charge: fen(row.goods_charge) || charge,
+        goods_ori_charge: fen(row.goods_ori_charge) || charge,
         num: int(row.num) || 1,
         expire_days: type === 'ROLE' ? int(row.expire_days) : 0,
         created_at: created(row, ctx),
@@ -486,18 +488,18 @@ export const STEPS: Step[] = [
     select: 'select r.* from order_refund r join orders o on o.id = r.order_id',
     key: ['r.id'],
     convert(row, ctx) {
-      const fen = int(row.amount);
-      const yuan = Math.max(1, Math.round(fen / 100));
-      if (fen !== yuan * 100) {
-        ctx.note('退款不是整元：按元四舍五入（课栈暂以元记账）');
-        ctx.note('……四舍五入的差额合计（分）', Math.abs(fen - yuan * 100));
+      // MeEdu's refunds are already in fen, like Kezhan's: kept to the fen.
+      const amount = int(row.amount);
+      if (amount <= 0) {
+        ctx.note('退款金额为 0：丢弃');
+        return null;
       }
       const status = int(row.status);
       if (status === 13) ctx.note('退款状态 13（已关闭）记为失败');
       return {
         id: int(row.id),
         order_id: int(row.order_id),
-        amount: yuan,
+        amount,
         reason: text(row.reason),
         status: status === 5 ? 'succeeded' : status === 1 ? 'processing' : 'failed',
         out_refund_no: text(row.refund_no),

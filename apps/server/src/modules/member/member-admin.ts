@@ -8,6 +8,7 @@ import type {
   adminMemberListQuery,
 } from '@kezhan/contract/admin/members';
 import type { Db } from '../../shared/db/database';
+import { fenToYuan } from '../../shared/money';
 import { BusinessError } from '../../shared/http/errors';
 import { isBoundMobile } from './member-detail';
 import { COURSE_NOT_FOUND } from '../admin/course-admin';
@@ -173,7 +174,7 @@ export async function memberDetail(db: Db, id: number, now: Date): Promise<Admin
     profile: {
       ...shapeMember(row, now),
       credit1: row.credit1,
-      invite_balance: row.invite_balance,
+      invite_balance: fenToYuan(row.invite_balance),
       register_ip: row.register_ip,
       real_name: row.real_name ?? '',
       is_verify: row.is_verify ?? 0,
@@ -182,7 +183,7 @@ export async function memberDetail(db: Db, id: number, now: Date): Promise<Admin
       id: order.id,
       order_id: order.order_id,
       goods: order.goods,
-      amount: order.amount,
+      amount: fenToYuan(order.amount),
       status: order.status,
       payment_method: order.payment_method,
       created_at: new Date(order.created_at).toISOString(),
@@ -191,7 +192,7 @@ export async function memberDetail(db: Db, id: number, now: Date): Promise<Admin
     courses: courses.map((course) => ({
       course_id: course.course_id,
       title: course.title,
-      charge: course.charge,
+      charge: fenToYuan(course.charge),
       created_at: new Date(course.created_at).toISOString(),
       progress: course.progress ?? 0,
       watched_videos: course.watched_videos,

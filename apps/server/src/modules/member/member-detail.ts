@@ -2,6 +2,7 @@ import { DEFAULT_AVATAR } from '@kezhan/contract/images';
 import type { MemberDetail } from '@kezhan/contract/member';
 import { sql } from 'kysely';
 import type { Db } from '../../shared/db/database';
+import { fenToYuan } from '../../shared/money';
 import { isoTimestamp, rawDateTime } from '../../shared/time';
 
 /** `王小明` → `王*明`, `王明` → `王*`, one character unchanged. */
@@ -70,7 +71,7 @@ export async function loadMemberDetail(db: Db, userId: number): Promise<MemberDe
     is_active: row.is_active,
     role_id: row.role_id,
     role_expired_at: rawDateTime(row.role_expired_at),
-    invite_balance: row.invite_balance,
+    invite_balance: fenToYuan(row.invite_balance),
     is_password_set: row.is_password_set,
     is_set_nickname: row.is_set_nickname,
     created_at: isoTimestamp(row.created_at)!,

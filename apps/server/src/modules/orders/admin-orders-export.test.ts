@@ -63,8 +63,8 @@ describe('console order export (CSV, streamed)', () => {
       .values({
         order_id: 'CSV000000001',
         user_id: member.id,
-        charge: 30,
-        amount: 30,
+        charge: 3000,
+        amount: 3000,
         status: 9,
         payment: 'alipay',
         trade_no: '2026TRADE',
@@ -78,8 +78,8 @@ describe('console order export (CSV, streamed)', () => {
         goods_type: 'COURSE',
         goods_id: courseId,
         goods_name: '导出, "课程"',
-        goods_charge: 30,
-        goods_ori_charge: 30,
+        goods_charge: 3000,
+        goods_ori_charge: 3000,
       })
       .execute();
 
@@ -97,7 +97,7 @@ describe('console order export (CSV, streamed)', () => {
     );
     expect(lines[1]).toMatch(
       new RegExp(
-        `^CSV000000001,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2},${member.id},13960000001,"'=HYPERLINK\\(""e.cn"",""点我""\\)",课程,"导出, ""课程""",30,0,30,0,支付宝,2026TRADE,已支付,$`,
+        `^CSV000000001,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2},${member.id},13960000001,"'=HYPERLINK\\(""e.cn"",""点我""\\)",课程,"导出, ""课程""",30.00,0.00,30.00,0.00,支付宝,2026TRADE,已支付,$`,
       ),
     );
     expect(lines.slice(2)).toEqual(['']);

@@ -338,11 +338,18 @@ describe('console orders and refunds (/api/admin/orders…)', () => {
     it('checks its input in Chinese and never refunds more than was paid', async () => {
       const { orderNo } = await paidOrder('sandbox');
       expect((await refund(finance, orderNo, { amount: undefined })).message).toBe('请输入退款金额');
-      expect((await refund(finance, orderNo, { amount: 1.5 })).message).toBe('退款金额须为整数（元）');
-      expect((await refund(finance, orderNo, { amount: 0 })).message).toBe('退款金额至少 1 元');
+      expect((await refund(finance, orderNo, { amount: 1.555 })).message).toBe(
+        '退款金额须为金额，最多两位小数（如 19.9）',
+      );
+      expect((await refund(finance, orderNo, { amount: '0.001' })).message).toBe(
+        '退款金额须为金额，最多两位小数（如 19.9）',
+      );
+      expect((await refund(finance, orderNo, { amount: 0 })).message).toBe(
+        '退款金额须在 0.01 到 1000000 元之间',
+      );
       expect((await refund(finance, orderNo, { amount: 1, reason: ' ' })).message).toBe('请填写退款原因');
-      expect((await refund(finance, orderNo, { amount: 51 })).message).toBe(
-        '退款金额须为 1 到 50 元之间的整数',
+      expect((await refund(finance, orderNo, { amount: 50.01 })).message).toBe(
+        '退款金额须在 0.01 到 50 元之间',
       );
       const unpaid = await orderCourse(t, buyer.token, (await newCourse()).courseId);
       expect((await refund(finance, unpaid.order_id, { amount: 1 })).message).toBe(
@@ -360,12 +367,12 @@ describe('console orders and refunds (/api/admin/orders…)', () => {
         gateway: 'sandbox',
         revoked_goods: 0,
       });
-      expect(await orderRow(t, orderNo)).toMatchObject({ status: 9, refunded_amount: 20 });
+      expect(await orderRow(t, orderNo)).toMatchObject({ status: 9, refunded_amount: 2000 });
       expect((await playinfo(videoId)).code).toBe(0);
 
       const rest = await refund(finance, orderNo, { amount: 30, revoke: false });
       expect(rest.data).toMatchObject({ amount: 30, status: 'succeeded', revoked_goods: 1 });
-      expect(await orderRow(t, orderNo)).toMatchObject({ status: 11, refunded_amount: 50 });
+      expect(await orderRow(t, orderNo)).toMatchObject({ status: 11, refunded_amount: 5000 });
       expect(await playinfo(videoId)).toMatchObject({ code: 1, message: '请购买后观看' });
       expect(await refundMessages(orderNo)).toEqual([`订单${orderNo}已退款20元`, `订单${orderNo}已退款30元`]);
       expect((await refund(finance, orderNo, { amount: 1 })).message).toBe('只有已支付的订单可以退款');
@@ -389,8 +396,45 @@ describe('console orders and refunds (/api/admin/orders…)', () => {
     it('a partial refund may revoke the course when the operator asks', async () => {
       const { orderNo, videoId } = await paidOrder('sandbox');
       expect((await refund(finance, orderNo, { amount: 10, revoke: true })).data.revoked_goods).toBe(1);
-      expect(await orderRow(t, orderNo)).toMatchObject({ status: 9, refunded_amount: 10 });
+      expect(await orderRow(t, orderNo)).toMatchObject({ status: 9, refunded_amount: 1000 });
       expect((await playinfo(videoId)).message).toBe('请购买后观看');
+    });
+
+    it('refunds to the fen: ¥9.7 then ¥0.01 steps of a ¥19.9 order, never more than was paid', async () => {
+      const { orderNo, videoId } = await paidOrder('sandbox', 19.9);
+      expect((await detail(orderNo)).data).toMatchObject({ refundable: 19.9, order: { amount: 19.9 } });
+      expect((await refund(finance, orderNo, { amount: '9.70' })).data).toMatchObject({
+        amount: 9.7,
+        status: 'succeeded',
+      });
+      expect(await orderRow(t, orderNo)).toMatchObject({ status: 9, refunded_amount: 970 });
+      expect((await playinfo(videoId)).code).toBe(0);
+      // ¥10.20 is left: one fen more is refused, one fen less goes through, then the last fen.
+      expect((await refund(finance, orderNo, { amount: 10.21 })).message).toBe(
+        '退款金额须在 0.01 到 10.2 元之间',
+      );
+      expect((await refund(finance, orderNo, { amount: 10.19 })).data.amount).toBe(10.19);
+      expect((await detail(orderNo)).data.refundable).toBe(0.01);
+      expect((await refund(finance, orderNo, { amount: 0.01 })).data).toMatchObject({
+        amount: 0.01,
+        revoked_goods: 1,
+      });
+      expect(await orderRow(t, orderNo)).toMatchObject({ status: 11, refunded_amount: 1990 });
+      expect(await refundMessages(orderNo)).toEqual([
+        `订单${orderNo}已退款9.7元`,
+        `订单${orderNo}已退款10.19元`,
+        `订单${orderNo}已退款0.01元`,
+      ]);
+      const shown = (await detail(orderNo)).data;
+      expect(shown.order).toMatchObject({ amount: 19.9, refunded_amount: 19.9 });
+      expect(shown.refunds.map((item) => item.amount)).toEqual([9.7, 10.19, 0.01]);
+      const stored = await t.services.db
+        .selectFrom('refunds')
+        .select((eb) => eb.fn.sum<number>('refunds.amount').as('total'))
+        .innerJoin('orders', 'orders.id', 'refunds.order_id')
+        .where('orders.order_id', '=', orderNo)
+        .executeTakeFirstOrThrow();
+      expect(Number(stored.total)).toBe(1990);
     });
 
     it('concurrent clicks with one request key refund once', async () => {
@@ -401,7 +445,7 @@ describe('console orders and refunds (/api/admin/orders…)', () => {
       );
       expect(answers.map((answer) => answer.code)).toEqual([0, 0, 0, 0, 0]);
       expect(new Set(answers.map((answer) => answer.data.id)).size).toBe(1);
-      expect(await orderRow(t, orderNo)).toMatchObject({ status: 11, refunded_amount: 50 });
+      expect(await orderRow(t, orderNo)).toMatchObject({ status: 11, refunded_amount: 5000 });
       expect(await refundMessages(orderNo)).toHaveLength(1);
       expect((await auditRows(t, 'order.refund')).filter((row) => row.target_id === orderNo)).toHaveLength(1);
     });
@@ -414,7 +458,7 @@ describe('console orders and refunds (/api/admin/orders…)', () => {
       expect(answers.filter((answer) => answer.code === 0)).toHaveLength(1);
       for (const answer of answers.filter((item) => item.code !== 0))
         expect(answer.message).toMatch(/^(只有已支付的订单可以退款|该订单已无可退金额)$/);
-      expect(await orderRow(t, orderNo)).toMatchObject({ status: 11, refunded_amount: 50 });
+      expect(await orderRow(t, orderNo)).toMatchObject({ status: 11, refunded_amount: 5000 });
       const rows = await t.services.db
         .selectFrom('refunds')
         .select('id')
@@ -483,7 +527,7 @@ describe('console orders and refunds (/api/admin/orders…)', () => {
         reason: '学员申请退款',
       });
       expect(alipay.refused).toEqual([]);
-      expect(await orderRow(t, orderNo)).toMatchObject({ status: 11, refunded_amount: 50 });
+      expect(await orderRow(t, orderNo)).toMatchObject({ status: 11, refunded_amount: 5000 });
       expect((await playinfo(videoId)).message).toBe('请购买后观看');
     });
 
@@ -525,7 +569,7 @@ describe('console orders and refunds (/api/admin/orders…)', () => {
       const again = (await refund(finance, orderNo, { amount: 50, request_key: key })).data;
       expect(again).toMatchObject({ id: first.id, status: 'succeeded' });
       expect(alipay.refundRequests.filter((no) => no === first.out_refund_no)).toHaveLength(2);
-      expect(await orderRow(t, orderNo)).toMatchObject({ status: 11, refunded_amount: 50 });
+      expect(await orderRow(t, orderNo)).toMatchObject({ status: 11, refunded_amount: 5000 });
       expect(await refundMessages(orderNo)).toHaveLength(1);
     });
   });
@@ -579,7 +623,7 @@ describe('console orders and refunds (/api/admin/orders…)', () => {
       ]);
       expect(results.map((result) => result.statusCode)).toEqual([200, 200, 200]);
       expect((await notifyRefund(notification)).statusCode).toBe(200);
-      expect(await orderRow(t, orderNo)).toMatchObject({ status: 11, refunded_amount: 50 });
+      expect(await orderRow(t, orderNo)).toMatchObject({ status: 11, refunded_amount: 5000 });
       expect((await playinfo(videoId)).message).toBe('请购买后观看');
       expect(await refundMessages(orderNo)).toEqual([`订单${orderNo}已退款50元`]);
       const shown = (await detail(orderNo)).data;
@@ -620,7 +664,7 @@ describe('console orders and refunds (/api/admin/orders…)', () => {
       } finally {
         wechat.refundStatus = 'PROCESSING';
       }
-      expect(await orderRow(t, orderNo)).toMatchObject({ status: 11, refunded_amount: 50 });
+      expect(await orderRow(t, orderNo)).toMatchObject({ status: 11, refunded_amount: 5000 });
     });
   });
 });

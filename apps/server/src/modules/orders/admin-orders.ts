@@ -7,6 +7,7 @@ import type {
 } from '@kezhan/contract/admin/orders';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../shared/db/database';
+import { fenToYuan, fenToYuanText } from '../../shared/money';
 import { isoTimestamp, rawDateTime } from '../../shared/time';
 import { findOrderByNumber } from './operator';
 import { isOpen, statusText } from './order-state';
@@ -98,10 +99,10 @@ function toAdminOrder(row: ListedRow): AdminOrder {
     nick_name: row.nick_name,
     status: row.status,
     status_text: statusText(row.status),
-    charge: row.charge,
-    discount: row.discount,
-    amount: row.amount,
-    refunded_amount: row.refunded_amount,
+    charge: fenToYuan(row.charge),
+    discount: fenToYuan(row.discount),
+    amount: fenToYuan(row.amount),
+    refunded_amount: fenToYuan(row.refunded_amount),
     payment: row.payment,
     payment_name: paymentText(row.payment),
     goods_type: row.goods_type ?? '',
@@ -190,10 +191,10 @@ export async function* orderCsvChunks(db: Db, filter: AdminOrderFilter): AsyncGe
         row.nick_name,
         GOODS_TYPE_TEXT[row.goods_type ?? ''] ?? row.goods_type,
         row.goods_name,
-        row.charge,
-        row.discount,
-        row.amount,
-        row.refunded_amount,
+        fenToYuanText(row.charge),
+        fenToYuanText(row.discount),
+        fenToYuanText(row.amount),
+        fenToYuanText(row.refunded_amount),
         paymentText(row.payment) || row.payment,
         row.trade_no,
         statusText(row.status),
@@ -213,7 +214,7 @@ export function toAdminRefund(row: Selectable<RefundsTable>): AdminRefund {
   return {
     id: row.id,
     out_refund_no: row.out_refund_no,
-    amount: row.amount,
+    amount: fenToYuan(row.amount),
     reason: row.reason,
     status: row.status,
     gateway: row.gateway,
@@ -255,8 +256,8 @@ export async function adminOrderDetail(db: Db, orderNo: string): Promise<AdminOr
       goods_type: item.goods_type,
       goods_id: item.goods_id,
       goods_name: item.goods_name,
-      goods_charge: item.goods_charge,
-      goods_ori_charge: item.goods_ori_charge,
+      goods_charge: fenToYuan(item.goods_charge),
+      goods_ori_charge: fenToYuan(item.goods_ori_charge),
       num: item.num,
       expire_days: item.expire_days,
     })),
@@ -280,7 +281,9 @@ export async function adminOrderDetail(db: Db, orderNo: string): Promise<AdminOr
     })),
     refunds: refunds.map(toAdminRefund),
     refundable:
-      found.status === ORDER_STATUS.PAID ? Math.max(0, found.amount - found.refunded_amount - pending) : 0,
+      found.status === ORDER_STATUS.PAID
+        ? fenToYuan(Math.max(0, found.amount - found.refunded_amount - pending))
+        : 0,
     can_mark_paid: canMarkPaid(found),
   };
 }

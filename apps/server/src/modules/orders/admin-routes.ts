@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { adminOrdersApi } from '@kezhan/contract/admin/orders';
 import { BusinessError } from '../../shared/http/errors';
 import { NO_DATA, ok } from '../../shared/http/envelope';
+import { fenToYuan } from '../../shared/money';
 import { actorOf, audit } from '../admin/audit';
 import { adminRoute } from '../admin/guard';
 import {
@@ -76,7 +77,7 @@ export default async function adminOrderRoutes(app: FastifyInstance) {
             signs: ['handPay'],
             outTradeNo: order.order_id,
             tradeNo: reference.slice(0, 128),
-            amountCents: order.amount * 100,
+            amountCents: order.amount,
             payload: `console: ${actor.name}`,
             actor: `admin:${actor.name}`,
           },
@@ -112,10 +113,14 @@ export default async function adminOrderRoutes(app: FastifyInstance) {
             action: 'order.refund',
             targetType: 'order',
             targetId: order.order_id,
-            before: { status: order.status, amount: order.amount, refunded_amount: order.refunded_amount },
+            before: {
+              status: order.status,
+              amount: fenToYuan(order.amount),
+              refunded_amount: fenToYuan(order.refunded_amount),
+            },
             after: {
               out_refund_no: created.out_refund_no,
-              amount: created.amount,
+              amount: fenToYuan(created.amount),
               reason: created.reason,
               revoked_goods: created.revoked_goods,
               gateway: created.gateway,

@@ -193,13 +193,13 @@ describe('commerce CLI commands', () => {
     expect((await cli('order:refund', order.order_id, '--amount', '60')).exitCode).toBe(1);
     const partial = await cli('order:refund', order.order_id, '--amount', '20', '--reason', '部分退款');
     expect(partial.output[0]).toBe(`Refund of ￥20 recorded for order ${order.order_id}`);
-    expect(await orderRow(t, order.order_id)).toMatchObject({ status: 9, refunded_amount: 20 });
+    expect(await orderRow(t, order.order_id)).toMatchObject({ status: 9, refunded_amount: 2000 });
 
     const full = await cli('order:refund', order.order_id, '--revoke');
     expect(full.output[0]).toBe(
       `Refund of ￥30 recorded for order ${order.order_id} (fully refunded); goods revoked`,
     );
-    expect(await orderRow(t, order.order_id)).toMatchObject({ status: 11, refunded_amount: 50 });
+    expect(await orderRow(t, order.order_id)).toMatchObject({ status: 11, refunded_amount: 5000 });
     const owned = await t.services.db
       .selectFrom('user_courses')
       .select('course_id')

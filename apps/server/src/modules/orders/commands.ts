@@ -15,6 +15,7 @@ import { statusText } from './order-state';
 import { refundOrder } from './refunds';
 import { settlePayment } from './settle';
 import type { RolesTable } from '../../shared/db/schema';
+import { formatFen, yuanToFen } from '../../shared/money';
 import { isoTimestamp, rawDateTime } from '../../shared/time';
 import { parseCommandArgs } from '../../kernel/args';
 import { CommandError, type CliCommand } from '../../kernel/command';
@@ -28,6 +29,17 @@ function wholeNumber(
   if (!/^\d{1,9}$/.test(value) || Number(value) < min || Number(value) > max)
     throw new CommandError(`--${name} must be a whole number from ${min} to ${max}`);
   return Number(value);
+}
+
+/** A yuan amount typed on the command line (`19.9`, at most two decimals) → fen. */
+function yuanOption(value: string | undefined, name: string, { minFen = 0, maxFen = 100_000_000 } = {}) {
+  if (value === undefined) return undefined;
+  const fen = yuanToFen(value);
+  if (Number.isNaN(fen) || fen < minFen || fen > maxFen)
+    throw new CommandError(
+      `--${name} must be an amount in yuan from ${formatFen(minFen)} to ${formatFen(maxFen)}, with at most two decimals`,
+    );
+  return fen;
 }
 
 function required<T>(value: T | undefined, name: string): T {
@@ -55,7 +67,7 @@ const ROLE_DAYS = { min: 1, max: 36500 };
 const MEMBER_ID = { min: 1, max: 2_147_483_647 };
 
 const describeRole = (role: Selectable<RolesTable>) =>
-  `${role.id}: ${role.name} ￥${role.charge} for ${role.expire_days} days${role.is_show ? '' : ' (hidden)'}`;
+  `${role.id}: ${role.name} ￥${formatFen(role.charge)} for ${role.expire_days} days${role.is_show ? '' : ' (hidden)'}`;
 
 /** An operator's mistake found by the orders module, printed like the CLI's own. */
 async function operatorStep<T>(step: Promise<T>): Promise<T> {
@@ -81,7 +93,7 @@ export const commerceCommands: CliCommand[] = [
         services.db,
         {
           name,
-          charge: required(wholeNumber(values.charge, 'charge'), 'charge'),
+          charge: required(yuanOption(values.charge, 'charge'), 'charge'),
           expire_days: required(wholeNumber(values.days, 'days', ROLE_DAYS), 'days'),
           weight: wholeNumber(values.weight, 'weight') ?? 0,
           description: (values.description ?? '').replace(/\\n/g, '\n'),
@@ -107,7 +119,7 @@ export const commerceCommands: CliCommand[] = [
         throw new CommandError('--name must be 1 to 64 characters');
       const changes = {
         name,
-        charge: wholeNumber(values.charge, 'charge'),
+        charge: yuanOption(values.charge, 'charge'),
         expire_days: wholeNumber(values.days, 'days', ROLE_DAYS),
         weight: wholeNumber(values.weight, 'weight'),
         description: values.description?.replace(/\\n/g, '\n'),
@@ -153,13 +165,13 @@ export const commerceCommands: CliCommand[] = [
           ...(percent === undefined
             ? {
                 invited_user_reward: required(
-                  wholeNumber(values.discount, 'discount', { min: 1 }),
+                  yuanOption(values.discount, 'discount', { minFen: 1 }),
                   'discount',
                 ),
               }
             : { invited_user_reward: 0, discount_type: 'percent' as const, percent_off: percent }),
           per_user_limit: wholeNumber(values['per-member'], 'per-member', { max: 1000 }) ?? 1,
-          invite_user_reward: wholeNumber(values['owner-reward'], 'owner-reward') ?? 0,
+          invite_user_reward: yuanOption(values['owner-reward'], 'owner-reward') ?? 0,
           use_times: wholeNumber(values.uses, 'uses') ?? 0,
           expired_at: chinaDate(values.expires) ?? null,
         },
@@ -167,7 +179,7 @@ export const commerceCommands: CliCommand[] = [
       );
       if (!created) throw new CommandError(`Promo code ${code} already exists`);
       out.line(
-        `Created promo code ${created.code}: ${created.discount_type === 'percent' ? `-${created.percent_off}%` : `-￥${created.invited_user_reward}`}, uses ${created.use_times || 'unlimited'}, expires ${rawDateTime(created.expired_at) ?? 'never'}`,
+        `Created promo code ${created.code}: ${created.discount_type === 'percent' ? `-${created.percent_off}%` : `-￥${formatFen(created.invited_user_reward)}`}, uses ${created.use_times || 'unlimited'}, expires ${rawDateTime(created.expired_at) ?? 'never'}`,
       );
     },
   },
@@ -181,7 +193,7 @@ export const commerceCommands: CliCommand[] = [
       if (rows.length === 0) out.line('No promo codes');
       for (const row of rows) {
         out.line(
-          `${row.id}\t${row.code}\t${row.discount_type === 'percent' ? `-${row.percent_off}%` : `-￥${row.invited_user_reward}`}\tused ${row.used_times}/${row.use_times || '∞'}\texpires ${rawDateTime(row.expired_at) ?? 'never'}${row.user_id ? `\towner ${row.user_id} (+￥${row.invite_user_reward})` : ''}${row.is_enabled ? '' : '\tdisabled'}`,
+          `${row.id}\t${row.code}\t${row.discount_type === 'percent' ? `-${row.percent_off}%` : `-￥${formatFen(row.invited_user_reward)}`}\tused ${row.used_times}/${row.use_times || '∞'}\texpires ${rawDateTime(row.expired_at) ?? 'never'}${row.user_id ? `\towner ${row.user_id} (+￥${formatFen(row.invite_user_reward)})` : ''}${row.is_enabled ? '' : '\tdisabled'}`,
         );
       }
     },
@@ -203,7 +215,7 @@ export const commerceCommands: CliCommand[] = [
       if (rows.length === 0) out.line('No orders');
       for (const row of rows) {
         out.line(
-          `${row.order_id}\tuser ${row.user_id}\t${statusText(row.status)}\t￥${row.amount} (price ￥${row.charge})\t${row.payment || '-'}\t${row.goods_type ?? ''} ${row.goods_name ?? ''}\t${rawDateTime(row.created_at)}`,
+          `${row.order_id}\tuser ${row.user_id}\t${statusText(row.status)}\t￥${formatFen(row.amount)} (price ￥${formatFen(row.charge)})\t${row.payment || '-'}\t${row.goods_type ?? ''} ${row.goods_name ?? ''}\t${rawDateTime(row.created_at)}`,
         );
       }
     },
@@ -219,7 +231,7 @@ export const commerceCommands: CliCommand[] = [
         `Order ${order.order_id} (id ${order.id}) of user ${order.user_id}: ${statusText(order.status)} (${order.status})`,
       );
       out.line(
-        `  price ￥${order.charge}, discount ￥${order.discount}, to pay ￥${order.amount}, refunded ￥${order.refunded_amount}`,
+        `  price ￥${formatFen(order.charge)}, discount ￥${formatFen(order.discount)}, to pay ￥${formatFen(order.amount)}, refunded ￥${formatFen(order.refunded_amount)}`,
       );
       out.line(
         `  payment ${order.payment || '-'} ${order.payment_method || ''}, trade ${order.trade_no || '-'}`,
@@ -229,7 +241,7 @@ export const commerceCommands: CliCommand[] = [
       );
       for (const item of goods)
         out.line(
-          `  goods ${item.goods_type} ${item.goods_id} ${item.goods_name} ￥${item.goods_charge}${item.goods_type === 'ROLE' ? ` ${item.expire_days} days` : ''}`,
+          `  goods ${item.goods_type} ${item.goods_id} ${item.goods_name} ￥${formatFen(item.goods_charge)}${item.goods_type === 'ROLE' ? ` ${item.expire_days} days` : ''}`,
         );
       for (const event of events)
         out.line(
@@ -237,7 +249,7 @@ export const commerceCommands: CliCommand[] = [
         );
       for (const refund of refunds)
         out.line(
-          `  refund ${refund.out_refund_no} ￥${refund.amount} ${refund.status} ${isoTimestamp(refund.created_at)} ${refund.revoked_goods ? '(goods revoked) ' : ''}${refund.reason}`,
+          `  refund ${refund.out_refund_no} ￥${formatFen(refund.amount)} ${refund.status} ${isoTimestamp(refund.created_at)} ${refund.revoked_goods ? '(goods revoked) ' : ''}${refund.reason}`,
         );
     },
   },
@@ -264,7 +276,7 @@ export const commerceCommands: CliCommand[] = [
           signs: ['handPay'],
           outTradeNo: orderNo,
           tradeNo: (values.reference ?? `manual-${now.getTime()}`).slice(0, 128),
-          amountCents: order.amount * 100,
+          amountCents: order.amount,
           payload: 'order:mark-paid',
         },
         now,
@@ -273,7 +285,7 @@ export const commerceCommands: CliCommand[] = [
         throw new CommandError(`Order ${orderNo} is already paid; nothing changed`);
       if (result.outcome === 'rejected')
         throw new CommandError(`Order ${orderNo} not paid: ${result.reason}`);
-      out.line(`Order ${orderNo} paid (￥${order.amount}) and delivered to user ${order.user_id}`);
+      out.line(`Order ${orderNo} paid (￥${formatFen(order.amount)}) and delivered to user ${order.user_id}`);
     },
   },
   {
@@ -290,7 +302,7 @@ export const commerceCommands: CliCommand[] = [
         );
       const refund = await operatorStep(
         refundOrder(services, orderNo, {
-          amount: wholeNumber(values.amount, 'amount', { min: 1 }),
+          amount: yuanOption(values.amount, 'amount', { minFen: 1 }),
           reason: values.reason ?? '',
           revoke: values.revoke === true,
           actor: 'cli',
@@ -300,16 +312,16 @@ export const commerceCommands: CliCommand[] = [
       const through = refund.gateway === 'manual' ? '' : ` through ${refund.gateway}`;
       if (refund.status === 'failed')
         throw new CommandError(
-          `Refund of ￥${refund.amount} for order ${orderNo} failed${through}: ${refund.failure_reason}`,
+          `Refund of ￥${formatFen(refund.amount)} for order ${orderNo} failed${through}: ${refund.failure_reason}`,
         );
       if (refund.status === 'processing') {
         out.line(
-          `Refund of ￥${refund.amount} for order ${orderNo} sent${through} (${refund.out_refund_no}); it completes when the gateway confirms${refund.failure_reason ? ` — ${refund.failure_reason}` : ''}`,
+          `Refund of ￥${formatFen(refund.amount)} for order ${orderNo} sent${through} (${refund.out_refund_no}); it completes when the gateway confirms${refund.failure_reason ? ` — ${refund.failure_reason}` : ''}`,
         );
         return;
       }
       out.line(
-        `Refund of ￥${refund.amount} recorded for order ${orderNo}${order.status === ORDER_STATUS.REFUNDED ? ' (fully refunded)' : ''}${refund.revoked_goods ? '; goods revoked' : ''}`,
+        `Refund of ￥${formatFen(refund.amount)} recorded for order ${orderNo}${order.status === ORDER_STATUS.REFUNDED ? ' (fully refunded)' : ''}${refund.revoked_goods ? '; goods revoked' : ''}`,
       );
       if (refund.gateway === 'manual' && order.payment === 'handPay')
         out.line('Return the money to the member by bank transfer.');

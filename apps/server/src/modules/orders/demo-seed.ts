@@ -1,6 +1,6 @@
 import type { AppServices } from '../../services';
 
-/** Demo VIP plans, and the payment methods that work without a merchant account. */
+/** Demo VIP plans (prices in fen), and the payment methods that work without a merchant account. */
 export async function seedDemoCommerce({ db, settings, now }: AppServices) {
   const at = now();
   await db
@@ -8,7 +8,7 @@ export async function seedDemoCommerce({ db, settings, now }: AppServices) {
     .values([
       {
         name: '月度会员',
-        charge: 30,
+        charge: 3000,
         expire_days: 30,
         weight: 1,
         description: '全站 VIP 课程免费学\n有效期 30 天',
@@ -17,7 +17,7 @@ export async function seedDemoCommerce({ db, settings, now }: AppServices) {
       },
       {
         name: '季度会员',
-        charge: 80,
+        charge: 8000,
         expire_days: 90,
         weight: 2,
         description: '全站 VIP 课程免费学\n有效期 90 天\n比月度会员省 10 元',
@@ -26,7 +26,7 @@ export async function seedDemoCommerce({ db, settings, now }: AppServices) {
       },
       {
         name: '年度会员',
-        charge: 298,
+        charge: 29800,
         expire_days: 365,
         weight: 3,
         description: '全站 VIP 课程免费学\n有效期 365 天\n最划算',

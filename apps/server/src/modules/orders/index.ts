@@ -28,5 +28,5 @@ export const ordersModule: FeatureModule = {
       run: (services, now) => resendAutomaticRefunds(services, now),
     },
   ],
-  migrations: ['0020_orders.sql', '0100_order_refunds.sql', '0120_promotions.sql'],
+  migrations: ['0020_orders.sql', '0100_order_refunds.sql', '0120_promotions.sql', '0220_money_in_fen.sql'],
 };

@@ -2,6 +2,7 @@ import type { MemberOrder, MemberOrdersPage, OrderGoods } from '@kezhan/contract
 import type { Db } from '../../shared/db/database';
 import { laravelPage } from '../../shared/http/pagination';
 import { serializeCreatedOrder } from './order-service';
+import { fenToYuan } from '../../shared/money';
 
 /** `GET /api/v2/member/orders`: the member's orders, newest first, with their goods. */
 export async function listMemberOrders(
@@ -42,20 +43,20 @@ export async function listMemberOrders(
     ...serializeCreatedOrder(order),
     payment_method: order.payment_method,
     is_refund: order.refunded_amount > 0 ? 1 : 0,
-    refunded_charge: order.refunded_amount,
-    refund_amount: order.refunded_amount,
+    refunded_charge: fenToYuan(order.refunded_amount),
+    refund_amount: fenToYuan(order.refunded_amount),
     goods: goods
       .filter((item) => item.order_id === order.id)
       .map((item): OrderGoods => ({
         num: item.num,
         goods_text: item.goods_type,
-        charge: item.goods_charge * item.num,
+        charge: fenToYuan(item.goods_charge * item.num),
         goods_type: item.goods_type,
         goods_name: item.goods_name,
         goods_thumb: item.goods_thumb,
         goods_id: item.goods_id,
-        goods_charge: item.goods_charge,
-        goods_ori_charge: item.goods_ori_charge,
+        goods_charge: fenToYuan(item.goods_charge),
+        goods_ori_charge: fenToYuan(item.goods_ori_charge),
       })),
   }));
   return laravelPage({ path: 'api/v2/member/orders', page, perPage, total: Number(total), items });

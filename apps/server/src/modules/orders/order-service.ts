@@ -3,6 +3,7 @@ import { ORDER_STATUS, type CreatedOrder } from '@kezhan/contract/orders';
 import type { Selectable } from 'kysely';
 import type { AppServices } from '../../services';
 import type { Db } from '../../shared/db/database';
+import { fenToYuan } from '../../shared/money';
 import { BusinessError } from '../../shared/http/errors';
 import { isoTimestamp } from '../../shared/time';
 import { isOpen, statusText, transition } from './order-state';
@@ -26,6 +27,7 @@ interface GoodsSnapshot {
   id: number;
   name: string;
   thumb: string;
+  /** Fen. */
   price: number;
   expireDays: number;
 }
@@ -34,15 +36,15 @@ export function serializeCreatedOrder(order: OrderRow): CreatedOrder {
   return {
     id: order.id,
     user_id: order.user_id,
-    charge: order.charge,
+    charge: fenToYuan(order.charge),
     order_id: order.order_id,
     status: order.status as CreatedOrder['status'],
     status_text: statusText(order.status),
     payment_text: paymentText(order.payment),
     continue_pay: isOpen(order.status),
     created_at: isoTimestamp(order.created_at)!,
-    discount: order.discount,
-    amount: order.amount,
+    discount: fenToYuan(order.discount),
+    amount: fenToYuan(order.amount),
   };
 }
 
@@ -241,7 +243,7 @@ export async function startPayment(services: AppServices, order: OrderRow, sign:
         order_id: order.id,
         out_trade_no: order.order_id,
         gateway: sign,
-        amount_cents: order.amount * 100,
+        amount_cents: order.amount,
         outcome: 'started',
         created_at: now,
       })

@@ -113,7 +113,7 @@ describe('orders, VIP plans and promo codes', () => {
         .where('order_id', '=', order.id)
         .execute();
       expect(goods).toMatchObject([
-        { goods_type: 'ROLE', goods_id: roleId, goods_name: '月度会员', goods_charge: 30, expire_days: 30 },
+        { goods_type: 'ROLE', goods_id: roleId, goods_name: '月度会员', goods_charge: 3000, expire_days: 30 },
       ]);
     });
 
@@ -213,7 +213,7 @@ describe('orders, VIP plans and promo codes', () => {
         .where('user_id', '=', userB)
         .where('course_id', '=', courseId)
         .execute();
-      expect(owned).toMatchObject([{ charge: 50 }]);
+      expect(owned).toMatchObject([{ charge: 5000 }]);
       const course = await t.services.db
         .selectFrom('courses')
         .select('user_count')
@@ -233,12 +233,12 @@ describe('orders, VIP plans and promo codes', () => {
       const courseId = await createCourse(t, { charge: 50 });
       const video = await db
         .insertInto('videos')
-        .values({ course_id: courseId, title: '单独购买的课时', slug: `single-${courseId}`, charge: 5 })
+        .values({ course_id: courseId, title: '单独购买的课时', slug: `single-${courseId}`, charge: 500 })
         .returning('id')
         .executeTakeFirstOrThrow();
       const order = await db
         .insertInto('orders')
-        .values({ order_id: '202401011200001234', user_id: userB, charge: 5, amount: 5, status: 5 })
+        .values({ order_id: '202401011200001234', user_id: userB, charge: 500, amount: 500, status: 5 })
         .returning('id')
         .executeTakeFirstOrThrow();
       await db
@@ -248,14 +248,14 @@ describe('orders, VIP plans and promo codes', () => {
           goods_type: 'VIDEO',
           goods_id: video.id,
           goods_name: '单独购买的课时',
-          goods_charge: 5,
-          goods_ori_charge: 5,
+          goods_charge: 500,
+          goods_ori_charge: 500,
         })
         .execute();
       expect((await settle('202401011200001234', 500)).outcome).toBe('paid');
       expect((await settle('202401011200001234', 500)).outcome).toBe('duplicate');
       const owned = await db.selectFrom('user_videos').selectAll().where('user_id', '=', userB).execute();
-      expect(owned).toMatchObject([{ video_id: video.id, charge: 5 }]);
+      expect(owned).toMatchObject([{ video_id: video.id, charge: 500 }]);
       const history = await get<{ data: { order_id: string; goods: { goods_type: string }[] }[] }>(
         '/api/v2/member/orders?page=1&page_size=50',
         tokenB,
@@ -345,6 +345,63 @@ describe('orders, VIP plans and promo codes', () => {
       expect(await promoUsedTimes(code)).toBe(1);
     });
 
+    it('prices to the fen: ¥19.9 less a ¥0.5 code is ¥19.4, paid only with exactly 1940 fen', async () => {
+      const { token, id: user } = await loginMember(t, '13900000019');
+      const courseId = await createCourse(t, { charge: 19.9 });
+      const course = await get<{ course: { charge: number } }>(`/api/v2/course/${courseId}`, token);
+      expect(course.data.course.charge).toBe(19.9);
+      const code = await createPromo(t, { invited_user_reward: 0.5 });
+      const checked = await get<{ promo_code: { invited_user_reward: number } }>(
+        `/api/v2/promoCode/${code}/check`,
+        token,
+      );
+      expect(checked.data.promo_code.invited_user_reward).toBe(0.5);
+      const order = (
+        await post<CreatedOrder>('/api/v2/order/course', { course_id: courseId, promo_code: code }, token)
+      ).data;
+      expect(order).toMatchObject({ charge: 19.9, discount: 0.5, amount: 19.4 });
+      expect(await orderRow(t, order.order_id)).toMatchObject({ charge: 1990, discount: 50, amount: 1940 });
+      // A gateway that reports one fen less (or the yuan rounded) is refused.
+      expect((await settle(order.order_id, 1939)).outcome).toBe('rejected');
+      expect((await settle(order.order_id, 1900)).outcome).toBe('rejected');
+      expect((await settle(order.order_id, 1940)).outcome).toBe('paid');
+      const owned = await t.services.db
+        .selectFrom('user_courses')
+        .select('charge')
+        .where('user_id', '=', user)
+        .where('course_id', '=', courseId)
+        .executeTakeFirstOrThrow();
+      expect(owned.charge).toBe(1940);
+      const history = await get<{ data: { amount: number; discount: number; charge: number }[] }>(
+        '/api/v2/member/orders?page=1&page_size=10',
+        token,
+      );
+      expect(history.data.data[0]).toMatchObject({ charge: 19.9, discount: 0.5, amount: 19.4 });
+    });
+
+    it('a VIP plan of ¥19.9 with 8.5折 (15 % off) costs ¥16.92: the discount rounds down to the fen', async () => {
+      const { token } = await loginMember(t, '13900000020');
+      const plan = await createRole(t, { name: '体验会员', charge: 19.9, expire_days: 7 });
+      const { db } = t.services;
+      await db
+        .insertInto('promo_codes')
+        .values({
+          code: 'FEN85OFF',
+          user_id: null,
+          discount_type: 'percent',
+          percent_off: 15,
+          expired_at: null,
+        })
+        .execute();
+      const listed = await get<{ id: number; charge: number }[]>('/api/v2/roles', token);
+      expect(listed.data.find((role) => role.id === plan)?.charge).toBe(19.9);
+      const order = (
+        await post<CreatedOrder>('/api/v2/order/role', { role_id: plan, promo_code: 'FEN85OFF' }, token)
+      ).data;
+      expect(order).toMatchObject({ charge: 19.9, discount: 2.98, amount: 16.92 });
+      expect((await settle(order.order_id, 1692)).outcome).toBe('paid');
+    });
+
     it('a code covering the whole price pays and delivers the order at once (never below zero)', async () => {
       const { token, id: user } = await loginMember(t, '13900000003');
       const owner = await memberId(t, '13900000002');
@@ -368,7 +425,7 @@ describe('orders, VIP plans and promo codes', () => {
       const expected = before.getTime() + 30 * DAY;
       expect(Math.abs(member.role_expired_at!.getTime() - expected)).toBeLessThan(60_000);
       const inviter = await memberRow(t, owner);
-      expect(inviter.invite_balance).toBe(4);
+      expect(inviter.invite_balance).toBe(400);
       const messages = await t.services.db
         .selectFrom('notifications')
         .select('message')

@@ -15,6 +15,7 @@ import { ORDER_STATUS } from '@kezhan/contract/orders';
 import type { Db } from '../../shared/db/database';
 import { NO_DATA, ok } from '../../shared/http/envelope';
 import { BusinessError } from '../../shared/http/errors';
+import { fenToYuan } from '../../shared/money';
 import { isoTimestamp } from '../../shared/time';
 import { audit } from '../admin/audit';
 import { adminRoute } from '../admin/guard';
@@ -34,6 +35,7 @@ function ruleColumns(rules: PromoRules) {
   const percent = rules.discount_type === 'percent';
   return {
     discount_type: rules.discount_type,
+    // `amount` arrives in fen (the contract parses the yuan typed in the console).
     invited_user_reward: percent ? 0 : (rules.amount ?? 0),
     percent_off: percent ? (rules.percent_off ?? 0) : 0,
     use_times: rules.use_times ?? 0,
@@ -49,10 +51,10 @@ function serialize(row: PromoRow & { paid_count: number | string }): AdminPromoC
     id: row.id,
     code: row.code,
     discount_type: row.discount_type,
-    amount: row.invited_user_reward,
+    amount: fenToYuan(row.invited_user_reward),
     percent_off: row.percent_off,
     user_id: row.user_id,
-    invite_user_reward: row.invite_user_reward,
+    invite_user_reward: fenToYuan(row.invite_user_reward),
     use_times: row.use_times,
     used_times: row.used_times,
     paid_count: Number(row.paid_count),
@@ -196,9 +198,9 @@ export async function listPromoUses(
       mobile: maskMobile(row.mobile ?? ''),
       order_no: row.order_no,
       order_status_text: statusText(row.status),
-      charge: row.charge,
-      discount: row.discount,
-      amount: row.amount,
+      charge: fenToYuan(row.charge),
+      discount: fenToYuan(row.discount),
+      amount: fenToYuan(row.amount),
       created_at: isoTimestamp(row.created_at)!,
       released_at: isoTimestamp(row.released_at),
     })),
@@ -236,7 +238,13 @@ export default async function promoAdminRoutes(app: FastifyInstance) {
         action: 'promo.batch_create',
         targetType: 'promo_batch',
         targetId: created.batch,
-        after: { prefix, count, ...rules, codes: created.codes },
+        after: {
+          prefix,
+          count,
+          ...rules,
+          ...(rules.amount === undefined ? {} : { amount: fenToYuan(rules.amount) }),
+          codes: created.codes,
+        },
       });
       return created;
     });

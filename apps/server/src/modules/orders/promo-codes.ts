@@ -2,6 +2,7 @@ import type { PromoCode, PromoCodeCheck } from '@kezhan/contract/orders';
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../../shared/db/database';
+import { fenToYuan, percentDiscountFen } from '../../shared/money';
 import { rawDateTime } from '../../shared/time';
 import type { PromoCodesTable } from './tables';
 
@@ -24,8 +25,8 @@ export function serializePromoCode(row: PromoRow): PromoCode {
     id: row.id,
     code: row.code,
     expired_at: rawDateTime(row.expired_at),
-    invited_user_reward: row.invited_user_reward,
-    invite_user_reward: row.invite_user_reward,
+    invited_user_reward: fenToYuan(row.invited_user_reward),
+    invite_user_reward: fenToYuan(row.invite_user_reward),
     // Only percentage codes carry these, so a classic code keeps MeEdu's exact shape.
     ...(row.discount_type === 'percent'
       ? { discount_type: 'percent' as const, percent_off: row.percent_off }
@@ -34,19 +35,19 @@ export function serializePromoCode(row: PromoRow): PromoCode {
 }
 
 /**
- * The discount a code gives on a price, in whole yuan, never more than the price. A percentage is
- * rounded down (`floor(price × percent / 100)`), so the member pays the rounded-up remainder:
- * 15% off ¥99 is ¥14 off, ¥85 to pay.
+ * The discount a code gives on a price, in fen, never more than the price. A percentage is rounded
+ * down to the fen (`percentDiscountFen`), so the member pays the rounded-up remainder: 15% off
+ * ¥19.9 is ¥2.98 off, ¥16.92 to pay.
  */
 export function promoDiscount(
   promo: Pick<PromoRow, 'discount_type' | 'percent_off' | 'invited_user_reward'>,
-  price: number,
+  priceFen: number,
 ): number {
   const off =
     promo.discount_type === 'percent'
-      ? Math.floor((price * promo.percent_off) / 100)
+      ? percentDiscountFen(priceFen, promo.percent_off)
       : promo.invited_user_reward;
-  return Math.max(0, Math.min(off, price));
+  return Math.max(0, Math.min(off, priceFen));
 }
 
 export async function findPromoCode(db: Db, code: string | undefined): Promise<PromoRow | undefined> {

@@ -156,16 +156,24 @@ describe('promo codes managed from the console, applied at checkout', () => {
     expect(status.message).toBe('优惠码不存在');
   });
 
-  it('rounds a percentage down to whole yuan and never goes below zero', () => {
+  it('rounds a percentage down to the fen and never goes below zero', () => {
     const percent = (percent_off: number) => ({
       discount_type: 'percent' as const,
       percent_off,
       invited_user_reward: 0,
     });
-    expect(promoDiscount(percent(15), 99)).toBe(14);
+    // Fen in, fen out. 8.5折 (15 % off) ¥19.9: ¥2.985 rounds down to ¥2.98, ¥16.92 to pay.
+    expect(promoDiscount(percent(15), 1990)).toBe(298);
+    expect(promoDiscount(percent(15), 9900)).toBe(1485);
     expect(promoDiscount(percent(10), 5)).toBe(0);
-    expect(promoDiscount(percent(100), 99)).toBe(99);
-    expect(promoDiscount({ discount_type: 'amount', percent_off: 0, invited_user_reward: 500 }, 30)).toBe(30);
+    expect(promoDiscount(percent(1), 99)).toBe(0);
+    expect(promoDiscount(percent(100), 1990)).toBe(1990);
+    expect(promoDiscount({ discount_type: 'amount', percent_off: 0, invited_user_reward: 50 }, 1990)).toBe(
+      50,
+    );
+    expect(promoDiscount({ discount_type: 'amount', percent_off: 0, invited_user_reward: 5000 }, 3000)).toBe(
+      3000,
+    );
   });
 
   it('a percentage code created in the console discounts the order, and the creation is audited', async () => {
@@ -199,8 +207,8 @@ describe('promo codes managed from the console, applied at checkout', () => {
     });
     expect(await orderCourse('PCT15')).toMatchObject({
       charge: 99,
-      discount: 14,
-      amount: 85,
+      discount: 14.85,
+      amount: 84.15,
       status_text: '未支付',
     });
     expect(await listed('PCT15')).toMatchObject({ used_times: 1, paid_count: 0, remark: '双十一' });

@@ -4,6 +4,7 @@ import { ORDER_STATUS } from '@kezhan/contract/orders';
 import { sql, type Selectable } from 'kysely';
 import type { AppServices } from '../../services';
 import type { Db } from '../../shared/db/database';
+import { formatFen, yuanLabel } from '../../shared/money';
 import { paymentGatewaysFor, type PaymentGateways } from '../../providers/payment/create-payment-gateways';
 import {
   GatewayError,
@@ -38,7 +39,7 @@ type OrderRow = Selectable<OrdersTable>;
 export type RefundRow = Selectable<RefundsTable>;
 
 export interface RefundInput {
-  /** Yuan; everything left when unset. */
+  /** Fen; everything left when unset. */
   amount?: number;
   reason: string;
   /** Take back the course or VIP days (a full refund always does). */
@@ -49,7 +50,8 @@ export interface RefundInput {
   actor: string;
 }
 
-export const refundedMessage = (orderNo: string, amount: number) => `订单${orderNo}已退款${amount}元`;
+export const refundedMessage = (orderNo: string, amountFen: number) =>
+  `订单${orderNo}已退款${yuanLabel(amountFen)}`;
 
 const WECHAT_SIGNS = new Set(['wechat', 'wechat_h5', 'wechat-jsapi']);
 /** Money that reached us outside any gateway (manual transfer) is returned by hand. */
@@ -125,7 +127,7 @@ async function openRefund(
     if (left <= 0) throw new OrderOperationError('该订单已无可退金额');
     const amount = input.amount ?? left;
     if (!Number.isInteger(amount) || amount < 1 || amount > left)
-      throw new OrderOperationError(`退款金额须为 1 到 ${left} 元之间的整数`);
+      throw new OrderOperationError(`退款金额须在 0.01 到 ${formatFen(left)} 元之间`);
     const full = amount === left && order.refunded_amount + amount === order.amount;
     const refund = await trx
       .insertInto('refunds')
@@ -189,8 +191,8 @@ export async function sendRefund(
           outTradeNo: order.order_id,
           tradeNo: order.trade_no,
           outRefundNo: refund.out_refund_no,
-          refundCents: refund.amount * 100,
-          totalCents: order.amount * 100,
+          refundCents: refund.amount,
+          totalCents: order.amount,
           reason: refund.reason,
           notifyUrl: `${services.env.appUrl}/payment/callback/wechat/refund`,
         },
@@ -394,7 +396,7 @@ export async function receiveWechatRefundNotification(
     .select(['amount'])
     .where('out_refund_no', '=', verified.outRefundNo)
     .executeTakeFirst();
-  if (!refund || (verified.succeeded && verified.refundCents !== refund.amount * 100)) {
+  if (!refund || (verified.succeeded && verified.refundCents !== refund.amount)) {
     log.warn(
       { outRefundNo: verified.outRefundNo },
       'WeChat Pay refund notification for an unknown refund or amount',

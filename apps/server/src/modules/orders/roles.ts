@@ -1,9 +1,11 @@
 import type { VipRole } from '@kezhan/contract/orders';
 import type { Db } from '../../shared/db/database';
+import { fenToYuan } from '../../shared/money';
 
 interface RoleRow {
   id: number;
   name: string;
+  /** Fen. */
   charge: number;
   expire_days: number;
   description: string;
@@ -13,7 +15,7 @@ export function serializeRole(row: RoleRow): VipRole {
   return {
     id: row.id,
     name: row.name,
-    charge: row.charge,
+    charge: fenToYuan(row.charge),
     expire_days: row.expire_days,
     desc_rows: row.description
       .split(/\r?\n/)

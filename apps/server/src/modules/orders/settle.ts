@@ -2,6 +2,7 @@ import { ORDER_STATUS } from '@kezhan/contract/orders';
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../../shared/db/database';
+import { fenToYuan, yuanLabel } from '../../shared/money';
 import type { SettingsSnapshot } from '../../shared/settings/settings-service';
 import { recordCredit1 } from '../credits/credit-records';
 import { notifyMember } from '../messages/notify';
@@ -45,7 +46,11 @@ export type SettleResult =
 export const paidMessage = (orderNo: string) => `订单${orderNo}已支付`;
 
 /** What the member reads when a payment delivered nothing and goes back. */
-export function duplicatePaymentMessage(orderNo: string, amount: number, refusal: DeliveryRefusal): string {
+export function duplicatePaymentMessage(
+  orderNo: string,
+  amountFen: number,
+  refusal: DeliveryRefusal,
+): string {
   const what =
     refusal.kind === 'course-owned'
       ? `您已购买课程「${refusal.goodsName}」`
@@ -54,14 +59,17 @@ export function duplicatePaymentMessage(orderNo: string, amount: number, refusal
         : refusal.kind === 'vip-superseded'
           ? `您已开通「${refusal.goodsName}」，本订单是重复支付`
           : `「${refusal.goodsName}」无法延长您的会员有效期`;
-  return `${what}，订单${orderNo}支付的${amount}元将原路退回，无需任何操作。`;
+  return `${what}，订单${orderNo}支付的${yuanLabel(amountFen)}将原路退回，无需任何操作。`;
 }
 
-/** `credit1_reward.paid_order` is a ratio of the amount paid (e.g. `0.1`); empty or invalid = none. */
-export function paidOrderCredit(setting: string, amount: number): number {
+/**
+ * `credit1_reward.paid_order` is a ratio of the yuan paid (e.g. `0.1`: a point per ¥10), rounded
+ * down; empty or invalid = none. The tiny allowance keeps 0.29 × ¥100 at 29 points, not 28.999….
+ */
+export function paidOrderCredit(setting: string, amountFen: number): number {
   const text = setting.trim();
   if (!/^\d+(\.\d+)?$/.test(text)) return 0;
-  return Math.floor(amount * Number(text));
+  return Math.floor(fenToYuan(amountFen) * Number(text) + 1e-9);
 }
 
 /** Runs `settleInTransaction` in its own transaction. */
@@ -122,8 +130,8 @@ export async function settleInTransaction(
     await log('rejected', 'unknown order', null);
     return { outcome: 'rejected', reason: 'unknown order' };
   }
-  if (payment.amountCents !== order.amount * 100) {
-    const reason = `amount mismatch: paid ${payment.amountCents} cents, order needs ${order.amount * 100}`;
+  if (payment.amountCents !== order.amount) {
+    const reason = `amount mismatch: paid ${payment.amountCents} cents, order needs ${order.amount}`;
     await log('rejected', reason, order.id);
     return { outcome: 'rejected', order, reason };
   }
@@ -202,7 +210,7 @@ export async function settleInTransaction(
   return { outcome: 'paid', order: paid };
 }
 
-/** The owner of an invite code earns `invite_user_reward` yuan of invite balance per paid order. */
+/** The owner of an invite code earns `invite_user_reward` fen of invite balance per paid order. */
 async function rewardPromoOwner(trx: Db, promoCodeId: number, buyerId: number): Promise<void> {
   const promo = await trx
     .selectFrom('promo_codes')

@@ -3,6 +3,10 @@ import type { ColumnType, Generated } from 'kysely';
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
 
+// Every money column here is integer fen (分) since migration 0220: `charge`, `discount`, `amount`,
+// `refunded_amount`, `goods_charge`, `goods_ori_charge`, the promo rewards, refunds' `amount`;
+// `amount_cents` always was. The API speaks yuan (`shared/money.ts`).
+
 export interface PromoCodesTable {
   id: Generated<number>;
   code: string;
@@ -93,7 +97,7 @@ export type RefundStatus = 'processing' | 'succeeded' | 'failed';
 export interface RefundsTable {
   id: Generated<number>;
   order_id: number;
-  /** Yuan, like the order's amount. */
+  /** Fen, like the order's amount. */
   amount: number;
   reason: Defaulted<string>;
   /** 1: take back the course or VIP days when the refund completes. */

@@ -87,7 +87,7 @@ describe('POST /api/v3/order: the same order service and settlement as the v2 en
     });
     const [v3Row, v2Row] = [await orderRow(t, res.data.order_no), await orderRow(t, v2.data.order_id)];
     for (const row of [v3Row, v2Row]) {
-      expect(row).toMatchObject({ status: 1, charge: 99, amount: 99, discount: 0 });
+      expect(row).toMatchObject({ status: 1, charge: 9900, amount: 9900, discount: 0 });
     }
     const goods = await t.services.db
       .selectFrom('order_goods')
@@ -96,8 +96,8 @@ describe('POST /api/v3/order: the same order service and settlement as the v2 en
       .executeTakeFirstOrThrow();
     expect(goods).toEqual({
       goods_type: 'COURSE',
-      goods_charge: 99,
-      goods_ori_charge: 99,
+      goods_charge: 9900,
+      goods_ori_charge: 9900,
       goods_name: 'Python 入门',
     });
   });

@@ -8,7 +8,8 @@ import { route } from '../../shared/http/route';
 import { chooseHandPay, findMemberOrder } from '../orders/order-service';
 import { deliveryRefusal } from '../orders/payable';
 import { cashierSession } from '../orders/unified-order';
-import { amountText, escapeHtml, page } from './gateway-routes';
+import { fenToYuanText } from '../../shared/money';
+import { escapeHtml, page } from './gateway-routes';
 import { renderSVG } from 'uqr';
 import { beginBrowserPayment, nativePayment, offeredPayments, safeReturnUrl } from './payment-service';
 
@@ -100,9 +101,9 @@ export default async function cashierRoutes(app: FastifyInstance) {
       `<h1 style="font-size:18px">收银台</h1>
 <p>订单号：${escapeHtml(order.order_id)}</p>
 <p>商品：${escapeHtml(goods.goods_name)}</p>
-<p>原价：￥${amountText(order.charge * 100)}</p>
-${order.discount > 0 ? `<p>优惠码抵扣 -￥${amountText(order.discount * 100)}</p>` : ''}
-<p>支付金额</p><div class="amount">￥${amountText(order.amount * 100)}</div>
+<p>原价：￥${fenToYuanText(order.charge)}</p>
+${order.discount > 0 ? `<p>优惠码抵扣 -￥${fenToYuanText(order.discount)}</p>` : ''}
+<p>支付金额</p><div class="amount">￥${fenToYuanText(order.amount)}</div>
 ${
   methods.length > 0
     ? `<form method="post" action="/payment/index?${escapeHtml(query.toString())}">${choices}<button class="pay" type="submit">确认支付</button></form>`
@@ -175,7 +176,7 @@ ${cancel}`,
       '微信扫码支付',
       `<h1 style="font-size:18px">微信扫码支付</h1>
 <p>订单号：${escapeHtml(payment.orderNo)}</p>
-<div class="amount">￥${amountText(order.amount * 100)}</div>
+<div class="amount">￥${fenToYuanText(order.amount)}</div>
 <div role="img" aria-label="微信支付二维码" style="width:220px;margin:0 auto">${renderSVG(payment.codeUrl)}</div>
 <p>请使用微信扫一扫完成支付，支付成功后本页自动跳转。</p>`,
     );

@@ -400,11 +400,11 @@ describe('never charged twice for the same goods', () => {
       expect((await alipayNotify(secondNotice)).body).toBe('success');
 
       const refunded = await orderRow(t, second.order_id);
-      expect([refunded.status, refunded.refunded_amount, refunded.payment]).toEqual([11, 129, 'alipay']);
+      expect([refunded.status, refunded.refunded_amount, refunded.payment]).toEqual([11, 12900, 'alipay']);
       const refunds = await refundsOf(second.order_id);
       expect(refunds).toHaveLength(1);
       expect(refunds[0]).toMatchObject({
-        amount: 129,
+        amount: 12900,
         status: 'succeeded',
         gateway: 'alipay',
         revoked_goods: 0,
@@ -453,7 +453,7 @@ describe('never charged twice for the same goods', () => {
       expect(rows.map((row) => row.status).sort((x, y) => x - y)).toEqual([9, 11]);
       const refundedNo = rows.find((row) => row.status === 11)!.order_id;
       const paidNo = rows.find((row) => row.status === 9)!.order_id;
-      expect(await refundsOf(refundedNo)).toMatchObject([{ status: 'succeeded', amount: 99 }]);
+      expect(await refundsOf(refundedNo)).toMatchObject([{ status: 'succeeded', amount: 9900 }]);
       expect(await refundsOf(paidNo)).toEqual([]);
       expect(await owners(buyer.id, courseId)).toBe(1);
       expect(await subscribers(courseId)).toBe(1);

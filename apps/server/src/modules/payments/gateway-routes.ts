@@ -6,6 +6,7 @@ import { GatewayError, type NotifyingGateway } from '../../providers/payment/pay
 import { BusinessError } from '../../shared/http/errors';
 import { failure } from '../../shared/http/envelope';
 import { route } from '../../shared/http/route';
+import { fenToYuanText } from '../../shared/money';
 import { receiveWechatRefundNotification } from '../orders/refunds';
 import { RATE_LIMITED_MESSAGE } from '../../shared/http/error-handler';
 import { paymentPageHeaders } from './page-security';
@@ -38,9 +39,6 @@ export function page(reply: FastifyReply, title: string, body: string, status = 
 
 /** Gateway notifications are a few KB; anything much larger is not one. */
 const NOTIFY_BODY_LIMIT = 32 * 1024;
-
-export const amountText = (cents: number) =>
-  `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 /**
  * Server-to-server notifications of the gateways and the pages of our own payment steps. The
@@ -133,7 +131,7 @@ export default async function gatewayRoutes(app: FastifyInstance) {
       `<span class="tag">模拟支付 · 测试环境，不会真实扣款</span>
 <h1 style="font-size:18px">${escapeHtml(session.subject)}</h1>
 <p>订单号：${escapeHtml(session.outTradeNo)}</p>
-<div class="amount">￥${amountText(session.amountCents)}</div>
+<div class="amount">￥${fenToYuanText(session.amountCents)}</div>
 <form method="post" action="/payment/sandbox/${escapeHtml(id)}"><input type="hidden" name="action" value="pay"><button class="pay" type="submit">支付成功</button></form>
 <form method="post" action="/payment/sandbox/${escapeHtml(id)}"><input type="hidden" name="action" value="cancel"><button class="cancel" type="submit">取消</button></form>`,
     );

@@ -160,7 +160,7 @@ export async function beginBrowserPayment(
   const request: PaymentRequest = {
     outTradeNo: order.order_id,
     subject: goods?.goods_name || `订单${order.order_id}`,
-    amountCents: order.amount * 100,
+    amountCents: order.amount,
     notifyUrl: '',
     returnUrl: safeReturnUrl(services, settings, payment.returnUrl, '/order/success'),
     quitUrl: safeReturnUrl(services, settings, payment.quitUrl, '/'),
@@ -248,7 +248,7 @@ export async function prepareJsapiPayment(
     {
       outTradeNo: order.order_id,
       subject: goods?.goods_name || `订单${order.order_id}`,
-      amountCents: order.amount * 100,
+      amountCents: order.amount,
       notifyUrl: `${services.env.appUrl}/payment/callback/wechat`,
       returnUrl: session.returnUrl,
       quitUrl: session.quitUrl,

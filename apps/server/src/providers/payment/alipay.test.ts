@@ -14,7 +14,7 @@ import {
   payTicket,
 } from '../../../test/support/orders';
 import { FakeAlipay } from '../../../test/support/fakes/alipay';
-import { centsToYuanText, yuanTextToCents } from './payment-gateway';
+import { fenToYuanText, yuanTextToFen } from '../../shared/money';
 
 describe('Alipay wap pay against a fake Alipay on 127.0.0.1', () => {
   const merchant = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -67,13 +67,13 @@ describe('Alipay wap pay against a fake Alipay on 127.0.0.1', () => {
     });
 
   it('converts amounts exactly', () => {
-    expect(yuanTextToCents('30.00')).toBe(3000);
-    expect(yuanTextToCents('0.1')).toBe(10);
-    expect(yuanTextToCents('12')).toBe(1200);
-    expect(yuanTextToCents('1.234')).toBeNaN();
-    expect(yuanTextToCents('-1.00')).toBeNaN();
-    expect(yuanTextToCents(undefined)).toBeNaN();
-    expect(centsToYuanText(3005)).toBe('30.05');
+    expect(yuanTextToFen('30.00')).toBe(3000);
+    expect(yuanTextToFen('0.1')).toBe(10);
+    expect(yuanTextToFen('12')).toBe(1200);
+    expect(yuanTextToFen('1.234')).toBeNaN();
+    expect(yuanTextToFen('-1.00')).toBeNaN();
+    expect(yuanTextToFen(undefined)).toBeNaN();
+    expect(fenToYuanText(3005)).toBe('30.05');
   });
 
   it('is offered in mobile browsers only', async () => {

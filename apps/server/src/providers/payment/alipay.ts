@@ -1,7 +1,7 @@
 import { createSign, createVerify, type KeyObject } from 'node:crypto';
+import { fenToYuanText, yuanTextToFen } from '../../shared/money';
 import { loadPrivateKey, loadPublicKey } from './keys';
 import {
-  centsToYuanText,
   chinaDateTime,
   GatewayError,
   type GatewayReply,
@@ -12,7 +12,6 @@ import {
   type RefundingGateway,
   type RefundRequest,
   type VerifiedNotification,
-  yuanTextToCents,
 } from './payment-gateway';
 
 export interface AlipayConfig {
@@ -112,7 +111,7 @@ export class AlipayGateway implements NotifyingGateway, RefundingGateway {
       return_url: request.returnUrl,
       biz_content: JSON.stringify({
         out_trade_no: request.outTradeNo,
-        total_amount: centsToYuanText(request.amountCents),
+        total_amount: fenToYuanText(request.amountCents),
         subject: request.subject.slice(0, 256),
         product_code: 'QUICK_WAP_WAY',
         quit_url: request.quitUrl,
@@ -140,7 +139,7 @@ export class AlipayGateway implements NotifyingGateway, RefundingGateway {
       biz_content: JSON.stringify({
         out_trade_no: request.outTradeNo,
         ...(request.tradeNo ? { trade_no: request.tradeNo } : {}),
-        refund_amount: centsToYuanText(request.refundCents),
+        refund_amount: fenToYuanText(request.refundCents),
         out_request_no: request.outRefundNo,
         refund_reason: request.reason.slice(0, 256),
       }),
@@ -214,7 +213,7 @@ export class AlipayGateway implements NotifyingGateway, RefundingGateway {
       kind: 'paid',
       outTradeNo: params.out_trade_no,
       tradeNo: params.trade_no ?? '',
-      amountCents: yuanTextToCents(params.total_amount),
+      amountCents: yuanTextToFen(params.total_amount),
     };
   }
 

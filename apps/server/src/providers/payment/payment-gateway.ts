@@ -50,16 +50,6 @@ export class GatewayError extends Error {
   }
 }
 
-/** `12.30` → 1230; anything that is not a plain yuan amount with at most 2 decimals → NaN. */
-export function yuanTextToCents(text: string | undefined): number {
-  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text ?? '');
-  if (!match) return Number.NaN;
-  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
-}
-
-export const centsToYuanText = (cents: number) =>
-  `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-
 /** `yyyy-MM-dd HH:mm:ss` in China time (Alipay timestamps). */
 export function chinaDateTime(date: Date): string {
   return new Date(date.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');

@@ -34,6 +34,7 @@ export interface UsersTable {
   role_id: ColumnType<number, number | undefined, number>;
   role_expired_at: Date | null;
   invite_user_id: number | null;
+  /** Fen (migration 0220). */
   invite_balance: ColumnType<number, number | undefined, number>;
   credit1: ColumnType<number, number | undefined, number>;
   credit2: ColumnType<number, number | undefined, number>;
@@ -70,6 +71,7 @@ export interface SmsRecordsTable {
 export interface RolesTable {
   id: Generated<number>;
   name: string;
+  /** Fen (migration 0220). */
   charge: number;
   expire_days: number;
   weight: ColumnType<number, number | undefined, number>;
@@ -109,6 +111,7 @@ export interface NotificationsTable {
 export interface UserCoursesTable {
   user_id: number;
   course_id: number;
+  /** Fen paid (migration 0220). */
   charge: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
 }

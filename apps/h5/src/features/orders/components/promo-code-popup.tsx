@@ -54,7 +54,8 @@ export function PromoCodePopup({ visible, applied, onClose, onChange }: PromoCod
         onClose();
         return;
       }
-      const discount = Math.max(0, Number.parseInt(String(found.invited_user_reward), 10) || 0);
+      // Yuan with up to two decimals (¥0.5); older servers may send it as text.
+      const discount = Math.max(0, Number(found.invited_user_reward) || 0);
       showToast(`优惠码有效，抵扣${discount}元`);
       onChange({ code: value, discount });
       onClose();

@@ -229,7 +229,7 @@ describe('/order cashier', () => {
     expect(called('POST /api/v2/order/course')[0].body).toEqual({ course_id: 7, promo_code: 'GOOD10' });
   });
 
-  it('promo code: a percentage code is rounded down to whole yuan; a refused code shows the server’s reason', async () => {
+  it('promo code: a percentage code is rounded down to the fen; a refused code shows the server’s reason', async () => {
     api({
       'GET /api/v2/promoCode/LATE/check': () =>
         ok({
@@ -266,9 +266,9 @@ describe('/order cashier', () => {
     fireEvent.change(input, { target: { value: 'PCT15' } });
     fireEvent.click(screen.getByRole('button', { name: '验证' }));
     expect(await screen.findByText('优惠码有效，立减15%')).toBeInTheDocument();
-    // 15% of ¥159 is ¥23.85: ¥23 off, ¥136 to pay.
-    await waitFor(() => expect(total()).toHaveTextContent('总计￥136'));
-    expect(screen.getByText('已抵扣￥23')).toBeInTheDocument();
+    // 15% of ¥159 is ¥23.85 off, ¥135.15 to pay (the server's rule, to the fen).
+    await waitFor(() => expect(total()).toHaveTextContent('总计￥135.15'));
+    expect(screen.getByText('已抵扣￥23.85')).toBeInTheDocument();
   });
 
   it('a discount larger than the price makes the total 0, never negative', async () => {

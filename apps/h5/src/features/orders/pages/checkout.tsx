@@ -23,7 +23,7 @@ import { showToast } from '@/shared/ui/toast';
 import { isWechat } from '@/shared/utils/user-agent';
 import { useCreateOrder, useCreatePayTicket, useGoods, usePaymentMethods } from '../api/queries';
 import { PaymentIcon } from '../components/payment-icon';
-import { promoOff, type AppliedPromo } from '../utils/promo';
+import { amountToPay, promoOff, type AppliedPromo } from '../utils/promo';
 import { VipThumb } from '../components/vip-thumb';
 import {
   arrangePayments,
@@ -110,7 +110,7 @@ function Checkout({ query }: { query: CheckoutQuery }) {
 
   const charge = goods.charge ?? 0;
   const off = promoOff(promo, charge);
-  const total = continuing ? (query.orderAmount ?? charge) : Math.max(0, charge - off);
+  const total = continuing ? (query.orderAmount ?? charge) : amountToPay(charge, off);
 
   const createOrder = async (): Promise<CreatedOrder> => {
     const promoCode = promo?.code ?? '';

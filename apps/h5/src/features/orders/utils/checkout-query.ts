@@ -1,3 +1,4 @@
+import { fenToYuan, yuanToFen } from '@kezhan/contract/browser';
 import { DEFAULT_GOODS_LABEL, type CheckoutGoodsType } from '@/shared/utils/checkout-url';
 
 export interface CheckoutQuery {
@@ -14,6 +15,12 @@ export interface CheckoutQuery {
 
 const toInt = (raw: string | null): number | null => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null);
 
+/** A price in the link (`19.9`): yuan with at most two decimals, or null. */
+function toYuan(raw: string | null): number | null {
+  const fen = raw ? yuanToFen(raw) : Number.NaN;
+  return Number.isNaN(fen) ? null : fenToYuan(fen);
+}
+
 /**
  * Reads /order's query (see shared/utils/checkout-url.ts). `id` is accepted for `goods_id` as
  * older links used it. Answers null when the goods cannot be identified.
@@ -29,9 +36,9 @@ export function parseCheckoutQuery(params: URLSearchParams): CheckoutQuery | nul
     id,
     name: params.get('goods_name') ?? '',
     label: params.get('goods_label') || DEFAULT_GOODS_LABEL[rawType],
-    charge: toInt(params.get('goods_charge')),
+    charge: toYuan(params.get('goods_charge')),
     thumb: params.get('goods_thumb') ?? '',
     orderId: /^[\w-]{1,32}$/.test(orderId) ? orderId : '',
-    orderAmount: toInt(params.get('order_amount')),
+    orderAmount: toYuan(params.get('order_amount')),
   };
 }
