@@ -12,7 +12,10 @@
 //
 // Rate limits stay on, with budgets raised so that they count every request but refuse none: what
 // they cost is part of what is measured. BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each
-// Kezhan server (open it in Chrome DevTools or speedscope).
+// Kezhan server (<dir>/<label>.cpuprofile; open it in Chrome DevTools or speedscope) and the times of
+// its config slices (<label>.slices.json): `node scripts/profile-summary.mjs <dir>/<label>.cpuprofile`
+// prints where the server's time went during those slices, by module and function.
+// BENCH_API_RATIO_ONLY=1 measures only the config ratios (part 1).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -43,10 +46,12 @@ const limitsThatNeverRefuse = {
 /** A Kezhan node in its own process; stdout is read (and dropped) as a terminal would read it. */
 async function startKezhan(port, env, label) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kezhan-bench-'));
-  const profileDir = process.env.BENCH_CPU_PROF;
-  const profile = profileDir
-    ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir), '--cpu-prof-name', `${label}.cpuprofile`]
-    : [];
+  // Every thread of the process writes a profile of its own (tsx's loader thread too, and it ends
+  // last): each server profiles into a directory of its own, and the largest profile is its main
+  // thread's, kept as <label>.cpuprofile.
+  const profileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
+  const threadProfiles = profileDir ? fs.mkdtempSync(path.join(profileDir, `${label}-`)) : null;
+  const profile = threadProfiles ? ['--cpu-prof', '--cpu-prof-dir', threadProfiles] : [];
   // `undefined` unsets a variable the bench itself may have been given.
   const childEnv = Object.fromEntries(
     Object.entries({
@@ -68,15 +73,39 @@ async function startKezhan(port, env, label) {
     child.stdout.on('data', (chunk) => chunk.toString().includes('Kezhan listening') && resolve());
     child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
+  const profiledSlices = [];
   return {
     pid: child.pid,
-    stop: () =>
-      new Promise((resolve) => {
+    label,
+    /** Marks a measured slice, so that the profile summary can keep only what happened in them. */
+    profiledSlice: profileDir
+      ? () => {
+          const start = microsecondsNow();
+          return (requests) => profiledSlices.push([start, microsecondsNow(), requests]);
+        }
+      : () => () => {},
+    stop: async () => {
+      await new Promise((resolve) => {
         child.removeAllListeners('exit');
         child.once('exit', resolve);
         child.kill('SIGTERM');
-      }),
+      });
+      if (threadProfiles) keepMainThreadProfile(threadProfiles, profileDir, label, profiledSlices);
+    },
   };
+}
+
+/** The monotonic clock V8's profiles use for their timestamps, in µs. */
+const microsecondsNow = () => Number(process.hrtime.bigint() / 1000n);
+
+function keepMainThreadProfile(threadProfiles, profileDir, label, slices) {
+  const files = fs
+    .readdirSync(threadProfiles)
+    .map((name) => path.join(threadProfiles, name))
+    .sort((a, b) => fs.statSync(b).size - fs.statSync(a).size);
+  if (files.length > 0) fs.renameSync(files[0], path.join(profileDir, `${label}.cpuprofile`));
+  fs.rmSync(threadProfiles, { recursive: true, force: true });
+  fs.writeFileSync(path.join(profileDir, `${label}.slices.json`), JSON.stringify(slices));
 }
 
 /** The reference: Node's own http server answering the same bytes, in its own process like ours. */
@@ -129,6 +158,7 @@ async function slice(autocannon, url, pid) {
   if (result.non2xx > 0 || result.errors > 0)
     console.warn(`  ! ${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return {
+    requests: result.requests.total,
     rps: result.requests.total / SLICE_SECONDS,
     cpu:
       cpuBefore === null || cpuAfter === null
@@ -151,10 +181,15 @@ async function configRatio(autocannon, kezhan, base, label) {
   try {
     const sides = {
       bare: () => slice(autocannon, `http://127.0.0.1:${barePort}/`, bare.pid),
-      kezhan: () => slice(autocannon, `${base}/api/v2/other/config`, kezhan.pid),
+      kezhan: async (warmUp = false) => {
+        const done = warmUp ? () => {} : kezhan.profiledSlice();
+        const measured = await slice(autocannon, `${base}/api/v2/other/config`, kezhan.pid);
+        done(measured.requests);
+        return measured;
+      },
     };
     await sides.bare();
-    await sides.kezhan();
+    await sides.kezhan(true);
     const pairs = [];
     for (let i = 0; i < SLICES; i += 1) {
       // Alternate which side goes first, so neither always follows the other's leftovers.
@@ -354,6 +389,7 @@ export async function apiBench(autocannon) {
     } else {
       console.log('production (PostgreSQL + Redis): skipped (needs DATABASE_URL and REDIS_URL)');
     }
+    if (process.env.BENCH_API_RATIO_ONLY === '1') return missedGoals(ratios, mixed);
     console.log(
       `\n== API mixed workload: a signed-in member's config, course list, course detail, member detail and progress record ` +
         `(autocannon, ${MIXED_CONNECTIONS} connections, ${MIXED_SECONDS} s)`,
@@ -367,8 +403,10 @@ export async function apiBench(autocannon) {
     await dev.stop();
     await production?.stop();
   }
-  return [
-    ...ratios.filter((r) => r.ratio < RATIO_GOAL).map((r) => `config ratio ${r.label}`),
-    ...mixed.filter((m) => m.failures > 0).map((m) => `mixed workload ${m.label}`),
-  ];
+  return missedGoals(ratios, mixed);
 }
+
+const missedGoals = (ratios, mixed) => [
+  ...ratios.filter((r) => r.ratio < RATIO_GOAL).map((r) => `config ratio ${r.label}`),
+  ...mixed.filter((m) => m.failures > 0).map((m) => `mixed workload ${m.label}`),
+];
