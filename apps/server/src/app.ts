@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
-import cors from '@fastify/cors';
 import type { AppServices } from './services';
 import type { TrustProxy } from './config/env';
 import { installErrorHandler } from './shared/http/error-handler';
 import { H5_COURSE_LIST_FIRST_PAGE, H5_HOME_BLOCKS } from '@kezhan/contract/h5-boot';
 import { installInputGuard } from './shared/http/input-guard';
+import { installCors } from './shared/http/cors';
 import { failure, NO_DATA, ok as envelope } from './shared/http/envelope';
 import { withAbsoluteUrls } from './shared/http/public-urls';
 import { serveH5 } from './shared/http/h5-static';
@@ -88,17 +88,7 @@ export async function buildApp(
 
   installErrorHandler(app);
   installInputGuard(app);
-  // Any site may call the member API (its token travels in a header, never a cookie); the console
-  // API is for the console served from this origin only, so it answers no CORS at all.
-  const memberCors = {
-    origin: '*',
-    credentials: false,
-    methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-  };
-  await app.register(cors, {
-    delegator: (request, callback) =>
-      callback(null, (request.url ?? '').startsWith('/api/admin') ? { origin: false } : memberCors),
-  });
+  installCors(app);
   // Answers above 1 KB go out brotli- or gzip-compressed when the client accepts it; the h5's files
   // are precompressed at build time and pass through as they are. Request bodies are never inflated.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });

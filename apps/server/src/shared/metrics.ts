@@ -1,4 +1,5 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type Metric } from 'prom-client';
+import { RequestTable } from './request-metrics';
 import type { DatabaseHandle } from './db/database';
 
 type PoolStats = ReturnType<NonNullable<DatabaseHandle['poolStats']>>;
@@ -12,20 +13,8 @@ export type JobOutcome = 'succeeded' | 'failed' | 'skipped';
 export class Metrics {
   readonly registry = new Registry();
 
-  readonly httpRequests = new Counter({
-    name: 'kezhan_http_requests_total',
-    help: 'HTTP requests answered, by method, route pattern and status code',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [this.registry],
-  });
-
-  readonly httpDuration = new Histogram({
-    name: 'kezhan_http_request_duration_seconds',
-    help: 'Time from receiving a request to sending its answer, by method, route pattern and status code',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [this.registry],
-  });
+  /** HTTP requests answered: counted per route in plain numbers, exposed in both metrics below. */
+  private readonly requests = new RequestTable();
 
   readonly jobRuns = new Counter({
     name: 'kezhan_job_runs_total',
@@ -50,6 +39,9 @@ export class Metrics {
   });
 
   constructor(options: { poolStats?: () => PoolStats; processMetrics?: boolean } = {}) {
+    // Not prom-client's Counter and Histogram: they hash the label set on every observation, and
+    // recording runs on every request. The registry only asks a metric for its values (get()).
+    for (const metric of this.requests.metrics()) this.registry.registerMetric(metric as unknown as Metric);
     if (options.processMetrics ?? true) collectDefaultMetrics({ register: this.registry });
     const { poolStats } = options;
     if (!poolStats) return;
@@ -82,22 +74,16 @@ export class Metrics {
     });
   }
 
-  // Label children are looked up once per (method, route, status): recording runs on every request.
-  private readonly requestSeries = new Map<
-    string,
-    { count: { inc(): void }; duration: { observe(v: number): void } }
-  >();
+  /**
+   * The recorder of one route pattern (`/api/v2/course/:id`, never a raw URL, so the label set
+   * stays small): call it once per route, then on every answer with its method, status and time.
+   */
+  requestRecorder(route: string): (method: string, status: number, seconds: number) => void {
+    return this.requests.recorder(route);
+  }
 
   recordRequest(method: string, route: string, status: number, seconds: number): void {
-    const key = `${method} ${status} ${route}`;
-    let series = this.requestSeries.get(key);
-    if (!series) {
-      const labels = { method, route, status: String(status) };
-      series = { count: this.httpRequests.labels(labels), duration: this.httpDuration.labels(labels) };
-      this.requestSeries.set(key, series);
-    }
-    series.count.inc();
-    series.duration.observe(seconds);
+    this.requests.recorder(route)(method, status, seconds);
   }
 
   recordJob(job: string, outcome: JobOutcome, seconds?: number, finishedAt?: Date): void {

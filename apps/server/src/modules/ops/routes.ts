@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onResponseHookHandler } from 'fastify';
 import { opsApi } from '@kezhan/contract/config';
 import { route } from '../../shared/http/route';
 import { checkReadiness } from './health';
@@ -28,12 +28,20 @@ async function opsPlugin(app: FastifyInstance) {
   app.decorate('registeredRoutes', routes);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    // Each route counts its own answers under its pattern (`/api/v2/course/:id`, never the raw
+    // URL, so the label set stays small), with a recorder resolved here rather than per request.
+    const record = metrics.requestRecorder(route.url);
+    const countAnswer: onResponseHookHandler = (request, reply, done) => {
+      record(request.method, reply.statusCode, reply.elapsedTime / 1000);
+      done();
+    };
+    route.onResponse = [...[route.onResponse ?? []].flat(), countAnswer];
   });
-  // A callback hook, not an async one: it runs on every request, and the promise would cost.
+  // Requests no route took (and routes that passed them to the not-found answer) count as one.
+  // Callback hooks, not async ones: they run on every request, and the promise would cost.
+  const unmatched = metrics.requestRecorder('unmatched');
   app.addHook('onResponse', (request, reply, done) => {
-    // The route pattern (`/api/v2/course/:id`), never the raw URL, keeps the label set small.
-    const route = request.routeOptions.url ?? 'unmatched';
-    metrics.recordRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    if (request.is404) unmatched(request.method, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 

@@ -96,6 +96,32 @@ describe('HTTP conventions', () => {
     expect(res.headers['access-control-allow-credentials']).toBeUndefined();
   });
 
+  it('answers a preflight with the methods and the headers asked for, and refuses an incomplete one', async () => {
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v2/member/detail',
+      headers: {
+        origin: 'https://h5.example.com',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['content-length']).toBe('0');
+    expect(preflight.headers['access-control-allow-methods']).toBe('GET, POST, PUT, DELETE, OPTIONS');
+    expect(preflight.headers['access-control-allow-headers']).toBe('authorization, content-type');
+    expect(preflight.headers.vary).toContain('Access-Control-Request-Headers');
+    const incomplete = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v2/member/detail',
+      headers: { origin: 'https://h5.example.com' },
+    });
+    expect(incomplete.statusCode).toBe(400);
+    expect(incomplete.body).toBe('Invalid Preflight Request');
+    const read = await t.app.inject({ method: 'GET', url: '/api/v2/other/config' });
+    expect(read.headers['access-control-allow-origin']).toBe('*');
+  });
+
   it('answers no CORS on the console API: only the console, on this origin, calls it', async () => {
     const preflight = await t.app.inject({
       method: 'OPTIONS',

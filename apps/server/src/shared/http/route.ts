@@ -115,18 +115,27 @@ export function route<E extends Endpoint>(
     ...(preHandler ? { preHandler } : {}),
     ...(options.config ? { config: options.config } : {}),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
-    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+    // Not an async function: a handler that answers at once (the config) costs no promise here.
+    // A synchronous throw (a validation failure) reaches the error handler like a rejection.
+    handler: (request: FastifyRequest, reply: FastifyReply) => {
       if (params) request.params = validate(params, request.params);
       if (query) request.query = validate(query, request.query);
       if (body) request.body = validate(body, request.body);
-      let answer = await handler(request as EndpointRequest<E>, reply);
-      if (publicAddress !== null && isSuccessEnvelope(answer))
-        answer = { ...answer, data: withAbsoluteUrls(answer.data, publicAddress) };
-      if (checking && isSuccessEnvelope(answer)) checkResponse(endpoint, answer.data);
-      return answer;
+      const answer = handler(request as EndpointRequest<E>, reply);
+      return isPromise(answer) ? answer.then(finish) : finish(answer);
     },
   });
+
+  function finish(answer: unknown): unknown {
+    if (publicAddress !== null && isSuccessEnvelope(answer))
+      answer = { ...answer, data: withAbsoluteUrls(answer.data, publicAddress) };
+    if (checking && isSuccessEnvelope(answer)) checkResponse(endpoint, answer.data);
+    return answer;
+  }
 }
+
+const isPromise = (value: unknown): value is Promise<unknown> =>
+  typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 
 const isSuccessEnvelope = (value: unknown): value is Envelope<unknown> =>
   typeof value === 'object' && value !== null && 'code' in value && value.code === 0 && 'data' in value;
