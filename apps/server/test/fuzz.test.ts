@@ -7,7 +7,8 @@ import { encode, HOSTILE_STRINGS, HOSTILE_VALUES, mulberry32, PATH_VALUES } from
 /**
  * A seeded fuzz of malformed requests across every endpoint of the OpenAPI document: hostile
  * strings (NUL and other control characters, lone surrogates, very long text, SQL and HTML),
- * wrong types, odd path parameters and broken bodies. No answer may be a 5xx or show a stack.
+ * wrong types, odd path parameters and broken bodies. No answer may be a 5xx or show a stack, and
+ * every refusal speaks Chinese (no English validation text).
  * FUZZ_SEED / FUZZ_ROUNDS change the run (defaults keep it to a few seconds). FUZZ_MEMORY=1
  * prints the heap after a full collection every 50 rounds: a soak run for leaks (see docs/deploy.md).
  */
@@ -28,6 +29,22 @@ interface Operation {
   query: string[];
   body: string[];
   multipart: boolean;
+}
+
+/** Validation text that escaped without its Chinese message (zod's defaults are English). */
+const ENGLISH_VALIDATION = /expected|invalid input|too (big|small)|required|received|must be|unrecognized/i;
+
+/** The message of a refusing envelope (`{code ≠ 0, message}`), or null for anything else. */
+function refusalMessage(contentType: string | string[] | number | undefined, body: string): string | null {
+  if (!String(contentType).includes('application/json')) return null;
+  try {
+    const answer = JSON.parse(body) as { code?: unknown; message?: unknown };
+    return typeof answer.code === 'number' && answer.code !== 0 && typeof answer.message === 'string'
+      ? answer.message
+      : null;
+  } catch {
+    return null;
+  }
 }
 
 describe('fuzz: malformed requests across the OpenAPI document', () => {
@@ -63,6 +80,7 @@ describe('fuzz: malformed requests across the OpenAPI document', () => {
     const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
     const failures: string[] = [];
     let sent = 0;
+    let refusals = 0;
     const started = Date.now();
     for (let round = 0; round < ROUNDS; round += 1) {
       if (REPORT_MEMORY && round % 50 === 0)
@@ -130,10 +148,18 @@ describe('fuzz: malformed requests across the OpenAPI document', () => {
           failures.push(`${res.statusCode} ${where} → ${body.slice(0, 200)}`);
         else if (/\n\s+at \S|node_modules|Error: |syntax error at/.test(body))
           failures.push(`stack ${where} → ${body.slice(0, 200)}`);
+        else {
+          const refusal = refusalMessage(res.headers['content-type'], body);
+          if (refusal !== null) refusals += 1;
+          if (refusal !== null && (!/[\u4e00-\u9fff]/.test(refusal) || ENGLISH_VALIDATION.test(refusal)))
+            failures.push(`not Chinese: ${refusal} ← ${where}`);
+        }
       }
     }
     const seconds = (Date.now() - started) / 1000;
     console.log(`fuzz: ${sent} requests over ${operations.length} operations in ${seconds.toFixed(1)} s`);
     expect(failures.slice(0, 30)).toEqual([]);
+    // Most malformed requests are refused with a message: the language check above had work to do.
+    expect(refusals).toBeGreaterThan(sent / 2);
   }, 3_600_000);
 });
