@@ -229,6 +229,19 @@ describe('the bundle and the image', () => {
     expect(packages.has('@kezhan/contract')).toBe(false);
     expect(packages.has('tsx')).toBe(false);
   });
+
+  it('loads MySQL (migrate:meedu), sharp (the first image) and PGlite (no DATABASE_URL) only when used', () => {
+    const dist = path.dirname(BUNDLE);
+    const code = fs
+      .readdirSync(dist, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => fs.readFileSync(path.join(dist, file), 'utf8'))
+      .join('\n');
+    for (const name of ['mysql2/promise', 'sharp', '@electric-sql/pglite']) {
+      expect(code, name).toContain(`import("${name}")`);
+      expect(code, name).not.toMatch(new RegExp(`from\\s*"${name}"`));
+    }
+  });
 });
 
 describe('npm start in production', () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata, type OutputInfo, type ResizeOptions } from 'sharp';
+import type { Metadata, OutputInfo, ResizeOptions } from 'sharp';
 import { sizedImage, sizedImageName, variantWidths, webpVariantName } from '@kezhan/contract/images';
 import type { FileStorage } from '../../providers/storage/file-storage';
 
@@ -27,6 +27,15 @@ export interface EncodedImage {
   files: EncodedFile[];
 }
 
+type Sharp = typeof import('sharp').default;
+let sharpLoaded: Promise<Sharp> | undefined;
+
+/** sharp (libvips, about 23 MB resident) loads with the first image, not with every node's start. */
+function loadSharp(): Promise<Sharp> {
+  sharpLoaded ??= import('sharp').then((module) => module.default);
+  return sharpLoaded;
+}
+
 /**
  * Re-encodes an uploaded or seeded image: judged by its content (never its name), turned upright
  * by its EXIF orientation, shrunk to the kind's width, and written anew from bare pixels, so no
@@ -39,6 +48,9 @@ export async function encodeImage(
   stem?: string,
   options: { ratio?: readonly [number, number] } = {},
 ): Promise<EncodedImage> {
+  const sharp = await loadSharp();
+  const fromRaw = ({ data, info }: { data: Buffer; info: OutputInfo }) =>
+    sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
   const load = () => sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'warning' });
   let pixels: { data: Buffer; info: OutputInfo };
   let opaque: boolean;
@@ -92,10 +104,6 @@ function resizeFor(meta: Metadata, maxWidth: number, ratio?: readonly [number, n
   const [across, down] = ratio;
   const units = Math.max(1, Math.floor(Math.min(maxWidth, width, (height * across) / down) / across));
   return { width: units * across, height: units * down, fit: 'cover', position: 'centre' };
-}
-
-function fromRaw({ data, info }: { data: Buffer; info: OutputInfo }) {
-  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
 }
 
 /**

@@ -1,7 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
@@ -94,6 +92,11 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
 }
 
 async function openPGlite(dir = 'memory', template?: Blob): Promise<DatabaseHandle> {
+  // Loaded here, so a node on PostgreSQL never loads the embedded database.
+  const [{ PGlite, types: pgliteTypes }, { pg_trgm }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+  ]);
   const dataDir = dir === 'memory' ? undefined : dir;
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   const pglite = await PGlite.create({
