@@ -3,7 +3,7 @@ import { act, cleanup, configure } from '@testing-library/react';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Toast from 'antd-mobile/es/components/toast';
 import { reduceMotion } from 'antd-mobile/es/utils/reduce-and-restore-motion';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { forgetLastAnswers } from '@/shared/data/last-answers';
 
 // antd-mobile animates masks, popups and spinners with react-spring; jsdom has no frames to run them.
@@ -12,6 +12,10 @@ reduceMotion();
 // Lazy routes render a moment after their chunk loads; on a busy 2-core machine the default 1 s
 // for findBy*/waitFor is too tight, so asynchronous queries wait up to 5 s before failing.
 configure({ asyncUtilTimeout: 5000 });
+
+// hls.js's worker as the build names it: Vite refuses to serve a dependency's file by `?url` to the
+// tests, which failed every test that renders the lesson player.
+vi.mock('hls.js/dist/hls.worker.js?url', () => ({ default: '/assets/hls.worker.js' }));
 
 // jsdom does not implement scrolling; ScrollToTop calls it on every path change.
 window.scrollTo = (() => {}) as typeof window.scrollTo;

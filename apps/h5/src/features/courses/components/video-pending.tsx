@@ -10,13 +10,15 @@ export interface PlayerLoadingProps {
   onPlay?: () => void;
   /** 播放 was tapped: loading until the player takes over. */
   playWanted?: boolean;
+  /** A finger is on 播放: what the player needs can be fetched already. */
+  onPlayIntent?: () => void;
 }
 
 /**
  * The player's place while the lesson or its addresses load: the poster the player will show, at
  * the player's height (its controls lie on the picture), so nothing flickers or moves when it arrives.
  */
-export function PlayerLoading({ poster, onPlay, playWanted }: PlayerLoadingProps) {
+export function PlayerLoading({ poster, onPlay, playWanted, onPlayIntent }: PlayerLoadingProps) {
   return (
     <div className="kz-player-wrap">
       <div
@@ -28,7 +30,13 @@ export function PlayerLoading({ poster, onPlay, playWanted }: PlayerLoadingProps
           <img className="kz-player-poster" src={poster} alt="" {...{ fetchpriority: 'high' }} />
         ) : null}
         {onPlay && !playWanted ? (
-          <button type="button" className="kz-player-start" aria-label="播放" onClick={onPlay}>
+          <button
+            type="button"
+            className="kz-player-start"
+            aria-label="播放"
+            onPointerDown={onPlayIntent}
+            onClick={onPlay}
+          >
             <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
               <path d="M8 5.5v13l10.5-6.5z" fill="currentColor" />
             </svg>

@@ -120,6 +120,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const [hint, setHint] = useState<string | null>(null);
   const [fullscreenOn, setFullscreenOn] = useState(false);
   const startedByTapAt = useRef(0);
+  const warmUp = useRef<() => void>(() => undefined);
 
   useProgressReporter(video, videoId, resumeAt);
 
@@ -166,6 +167,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
         if (cancelled) attached.destroy();
         else {
           detach = attached.destroy;
+          warmUp.current = attached.warmUp;
           video.dataset.source = attached.mode;
           if (startWanted.current) {
             startWanted.current = false;
@@ -176,9 +178,20 @@ export function VideoPlayer(props: VideoPlayerProps) {
       .catch(() => !cancelled && setFailed(true));
     return () => {
       cancelled = true;
+      warmUp.current = () => undefined;
       detach?.();
     };
   }, [video, current, quality, attempt, recover]);
+
+  // A finger on the player is the surest sign it will be played: what the stream needs is
+  // fetched from that moment, not from the tap's end.
+  useEffect(() => {
+    const area = box.current;
+    if (!area) return;
+    const onTouch = () => warmUp.current();
+    area.addEventListener('pointerdown', onTouch, { capture: true, passive: true });
+    return () => area.removeEventListener('pointerdown', onTouch, { capture: true });
+  }, []);
 
   useEffect(() => {
     if (video) video.playbackRate = rate;

@@ -19,12 +19,15 @@ import { PlayerLoading, VideoPending } from '../components/video-pending';
 import { TrialTip } from '../components/trial-tip';
 import { VideoPlayer } from '../components/video-player';
 import { useAttachmentDownload } from '../hooks/use-attachment-download';
-import { embedSrc, isEmbed } from '../utils/media-source';
+import { embedSrc, isEmbed, preloadHls } from '../utils/media-source';
 import { mapGet, nextVideo, outlineGroups } from '../utils/outline';
 import { watermarkText } from '../utils/watermark-text';
 import './course-detail.css';
 import './video.css';
 import { Tabs } from '@/shared/ui/tabs';
+
+/** A finger on 播放 while the lesson still loads: hls.js and its worker are fetched meanwhile. */
+const warmUpPlayer = () => void preloadHls().catch(() => undefined);
 
 /** `replaying`: 重新播放 after the end, from the start rather than where the lesson was left. */
 type Stage = 'playing' | 'replaying' | 'ended' | 'trial-over';
@@ -88,7 +91,14 @@ export default function VideoPage() {
   const onTrialEnd = useCallback(() => setStage('trial-over'), [setStage]);
 
   if (videoQuery.loading)
-    return <VideoPending poster={config.player.cover} onPlay={wantPlay} playWanted={playWantedFor === id} />;
+    return (
+      <VideoPending
+        poster={config.player.cover}
+        onPlay={wantPlay}
+        playWanted={playWantedFor === id}
+        onPlayIntent={warmUpPlayer}
+      />
+    );
   if (!data || !video) {
     const missing = !id || (videoQuery.error !== undefined && isMissingResource(videoQuery.error));
     return (
@@ -187,7 +197,12 @@ export default function VideoPage() {
     );
   } else if (!play.data) {
     stageBox = (
-      <PlayerLoading poster={config.player.cover} onPlay={wantPlay} playWanted={playWantedFor === id} />
+      <PlayerLoading
+        poster={config.player.cover}
+        onPlay={wantPlay}
+        playWanted={playWantedFor === id}
+        onPlayIntent={warmUpPlayer}
+      />
     );
   } else if (isEmbed(play.data.urls[0])) {
     const src = embedSrc(play.data.urls[0].url);

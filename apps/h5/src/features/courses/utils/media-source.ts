@@ -44,21 +44,83 @@ export interface AttachedSource {
   /** How the video is fed, for diagnostics and tests. */
   mode: 'native' | 'hls.js';
   /**
-   * Nothing is loaded until the element plays (hls.js starts then). The browser's own controls
-   * cannot be relied on to start an element that has no source yet (Chromium ignores Space on
-   * it), so the player hides them and shows its own play button until then.
+   * No segment is loaded until the element plays (hls.js loads the stream then). The browser's own
+   * controls cannot be relied on to start an element that has no source yet (Chromium ignores
+   * Space on it), so the player hides them and shows its own play button until then.
    */
   waitsForPlay: boolean;
+  /**
+   * Gets everything but the stream itself ready now (hls.js, its worker, the master playlist):
+   * called when the page has settled and at the first touch on the player.
+   */
+  warmUp: () => void;
   destroy: () => void;
+}
+
+type HlsClass = (typeof import('hls.js/light'))['default'];
+interface HlsRuntime {
+  Hls: HlsClass;
+  workerPath: string;
+}
+let hlsRuntime: Promise<HlsRuntime> | null = null;
+
+/**
+ * hls.js (light build, about 115 KB) and its worker, both asked for at once and once per page.
+ * hls.js starts its worker only when the first segment has arrived: given the worker's text
+ * fetched now (as a blob: address), it does not wait another round trip for the file then.
+ */
+export function preloadHls(): Promise<HlsRuntime> {
+  if (!hlsRuntime) {
+    const loading = Promise.all([import('hls.js/light'), workerAddress()]).then(([module, workerPath]) => ({
+      Hls: module.default,
+      workerPath,
+    }));
+    // A library that failed to load is asked for again next time.
+    loading.catch(() => {
+      if (hlsRuntime === loading) hlsRuntime = null;
+    });
+    hlsRuntime = loading;
+  }
+  return hlsRuntime;
+}
+
+async function workerAddress(): Promise<string> {
+  try {
+    const response = await fetch(hlsWorkerPath);
+    if (!response.ok) return hlsWorkerPath;
+    return URL.createObjectURL(new Blob([await response.text()], { type: 'text/javascript' }));
+  } catch {
+    return hlsWorkerPath;
+  }
+}
+
+/** Runs `task` once the page has loaded and the main thread is idle; answers the cancel. */
+function whenPageSettles(task: () => void): () => void {
+  let idle = 0;
+  let timer = 0;
+  const schedule = () => {
+    // Safari has no requestIdleCallback.
+    if (typeof window.requestIdleCallback === 'function')
+      idle = window.requestIdleCallback(task, { timeout: 3000 });
+    else timer = window.setTimeout(task, 500);
+  };
+  if (document.readyState === 'complete') schedule();
+  else window.addEventListener('load', schedule, { once: true });
+  return () => {
+    window.removeEventListener('load', schedule);
+    if (idle) window.cancelIdleCallback?.(idle);
+    if (timer) window.clearTimeout(timer);
+  };
 }
 
 /**
  * Points the video at a source. An HLS stream in a browser without native HLS goes through
- * hls.js (light build), which is imported only here, so only the video route ever downloads it,
- * and only once the viewer plays: opening a lesson costs neither the library (about 115 KB and
- * its start-up work on the main thread) nor any of the lesson's bytes. The element plays as soon
- * as hls.js has fed it; a source attached while playing (another quality, fresh addresses)
- * starts at once.
+ * hls.js, which is imported only here, so only the video route ever downloads it. Opening a
+ * lesson loads none of its segments: once the page has settled (or at the first touch on the
+ * player) hls.js, its worker and the master playlist are fetched, and the segments only when the
+ * element plays — starting with the lowest rung, whose first segment is the smallest, before
+ * hls.js measures the bandwidth and moves up. A source attached while playing (another quality,
+ * fresh addresses) starts at once.
  */
 export async function attachSource(
   video: HTMLVideoElement,
@@ -70,6 +132,7 @@ export async function attachSource(
     return {
       mode: 'native',
       waitsForPlay: false,
+      warmUp: () => undefined,
       destroy: () => {
         video.removeAttribute('src');
       },
@@ -78,42 +141,63 @@ export async function attachSource(
   if (!isHlsSource(source) || prefersNativeHls(video) || !currentEnv().mse) return native();
 
   let destroyed = false;
+  let hls: InstanceType<HlsClass> | null = null;
+  let loadingStream = false;
   let destroy: () => void = () => undefined;
-  const start = async () => {
-    const { default: Hls } = await import('hls.js/light');
-    if (destroyed) return;
+  /** hls.js with the master playlist asked for and the element attached; null when it cannot. */
+  const prepare = async () => {
+    const { Hls, workerPath } = await preloadHls();
+    if (destroyed) return null;
+    if (hls) return hls;
     if (!Hls.isSupported()) {
       destroy = native().destroy;
-      return;
+      return null;
     }
-    const hls = new Hls({
+    const created = new Hls({
       maxBufferLength: BUFFER_AHEAD_SECONDS,
       maxMaxBufferLength: MAX_BUFFER_AHEAD_SECONDS,
       enableWorker: true,
-      workerPath: hlsWorkerPath,
+      workerPath,
+      autoStartLoad: false,
+      startLevel: 0,
     });
-    hls.on(Hls.Events.ERROR, (_event, data) => {
+    created.on(Hls.Events.ERROR, (_event, data) => {
       if (!data.fatal) return;
       if (data.type === Hls.ErrorTypes.MEDIA_ERROR) {
-        hls.recoverMediaError();
+        created.recoverMediaError();
         return;
       }
       onFatalError();
     });
-    hls.loadSource(source.url);
-    hls.attachMedia(video);
-    destroy = () => hls.destroy();
+    created.loadSource(source.url);
+    created.attachMedia(video);
+    hls = created;
+    destroy = () => created.destroy();
+    return created;
+  };
+  const start = async () => {
+    const ready = await prepare();
+    if (ready && !loadingStream) {
+      loadingStream = true;
+      ready.startLoad();
+    }
   };
   // A library that fails to load is a stream that failed: the player offers to load it again.
   const startOnPlay = () => void start().catch(onFatalError);
+  const warmUp = () => void prepare().catch(() => undefined);
   const waitsForPlay = video.paused;
-  if (waitsForPlay) video.addEventListener('play', startOnPlay, { once: true });
-  else await start();
+  let cancelWarmUp: () => void = () => undefined;
+  if (waitsForPlay) {
+    video.addEventListener('play', startOnPlay, { once: true });
+    cancelWarmUp = whenPageSettles(warmUp);
+  } else await start();
   return {
     mode: 'hls.js',
     waitsForPlay,
+    warmUp,
     destroy: () => {
       destroyed = true;
+      cancelWarmUp();
       video.removeEventListener('play', startOnPlay);
       destroy();
     },
