@@ -127,6 +127,29 @@ test.describe('social login is bound to the browser that started it', () => {
     );
   });
 
+  test('a new QQ account is asked for a mobile after the code exchange, on a page the server drew', async ({
+    page,
+    kezhan,
+  }) => {
+    await withConfig(
+      kezhan,
+      {
+        'socialites.qq': { value: '1', restore: '0' },
+        'member.enabled_mobile_bind_alert': { value: '1', restore: '0' },
+      },
+      async () => {
+        await page.goto('/login');
+        await page.getByRole('checkbox', { name: /勾选同意/ }).check();
+        await page.getByRole('button', { name: 'QQ登录' }).click();
+        await page.getByRole('button', { name: '同意授权' }).click();
+        const dialog = page.getByRole('dialog');
+        await expect(dialog.getByText('登录前请绑定手机号')).toBeVisible();
+        await dialog.getByRole('button', { name: '立即绑定' }).click();
+        await expect(page).toHaveURL(/\/code-bind-mobile$/);
+      },
+    );
+  });
+
   test('a signed-in member is asked before a login_code link switches accounts, and the link still logs nobody in', async ({
     page,
     kezhan,
