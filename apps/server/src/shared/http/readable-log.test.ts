@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { readEnv } from '../../config/env';
-import { formatLogLine, readableLogStream } from './readable-log';
+import { formatLogLine, readableLogStream, REQUEST_LINES_DELAY_MS } from './readable-log';
 
 describe('log format', () => {
   it('is readable in development and JSON in production unless LOG_FORMAT says otherwise', () => {
@@ -45,6 +45,55 @@ describe('log format', () => {
       /^\d\d:\d\d:\d\d ERROR job failed job=expire-unpaid-orders detail=\{"tries":2\}\nError: boom\n {4}at job\.ts:1$/,
     );
     expect(formatLogLine('not json')).toBe('not json');
+  });
+});
+
+describe('writing the readable log', () => {
+  afterEach(() => vi.useRealTimers());
+
+  const capture = () => {
+    const writes: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        writes.push(String(chunk));
+        done();
+      },
+    });
+    return { writes, log: readableLogStream(sink) };
+  };
+
+  it('writes a line at once when idle, and holds request lines a moment under load', () => {
+    vi.useFakeTimers({ now: new Date(2026, 10, 27, 12, 5, 9) });
+    const { writes, log } = capture();
+    log.request('GET', '/api/v2/other/config', 200, 1, 'req-1');
+    expect(writes).toEqual(['12:05:09 INFO  GET /api/v2/other/config → 200 (1 ms) [req-1]\n']);
+    log.request('GET', '/api/v2/courses', 200, 2, 'req-2');
+    log.request('GET', '/api/v2/navs', 200, 3, 'req-3');
+    vi.advanceTimersByTime(REQUEST_LINES_DELAY_MS - 1);
+    expect(writes).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    // The held lines go out together, in one write.
+    expect(writes).toHaveLength(2);
+    expect(writes[1]).toBe(
+      '12:05:09 INFO  GET /api/v2/courses → 200 (2 ms) [req-2]\n' +
+        '12:05:09 INFO  GET /api/v2/navs → 200 (3 ms) [req-3]\n',
+    );
+    // A quiet moment ends the hold: the next line is written at once again, with its own time.
+    vi.advanceTimersByTime(REQUEST_LINES_DELAY_MS + 1000);
+    log.request('POST', '/api/v2/login/password', 200, 4, 'req-4');
+    expect(writes[2]).toBe('12:05:10 INFO  POST /api/v2/login/password → 200 (4 ms) [req-4]\n');
+  });
+
+  it('never holds a warning or an error: it goes out at once, after the request lines before it', () => {
+    vi.useFakeTimers({ now: new Date(2026, 10, 27, 12, 5, 9) });
+    const { writes, log } = capture();
+    log.request('GET', '/api/v2/other/config', 200, 1, 'req-1');
+    log.request('GET', '/api/v2/courses', 200, 2, 'req-2');
+    log.write(`${JSON.stringify({ level: 50, time: Date.now(), msg: 'unhandled error' })}\n`);
+    expect(writes).toEqual([
+      '12:05:09 INFO  GET /api/v2/other/config → 200 (1 ms) [req-1]\n',
+      '12:05:09 INFO  GET /api/v2/courses → 200 (2 ms) [req-2]\n12:05:09 ERROR unhandled error\n',
+    ]);
   });
 });
 
