@@ -9,6 +9,7 @@ import { JOBS } from './modules/registry';
 import type { AppServices } from './services';
 import type { MediaLogger } from './modules/media/media-service';
 import { TranscodeWorker } from './modules/media/worker';
+import { probeTools } from './modules/media/ffmpeg';
 import { readableLogStream } from './shared/http/readable-log';
 import { DEMO_ADMIN, seedDemoAdministrator } from './modules/admin/demo-seed';
 
@@ -21,8 +22,10 @@ async function main() {
   // Every reason to refuse, before the database is opened: the secrets first, then the built apps.
   assertSafeForProduction(env);
   assertBuiltApps(env);
+  // Whether ffmpeg runs is learnt beside the start's other work, not later on a blocked event loop.
+  const toolsProbed = probeTools([env.media.ffmpegPath, env.media.ffprobePath]);
   const services = await createServices(env);
-  if (env.role === 'worker') return runWorkerOnly(services);
+  if (env.role === 'worker') return runWorkerOnly(services, toolsProbed);
   // Production starts empty: the demo member's password is public.
   const seeded = env.isProduction
     ? false
@@ -38,6 +41,7 @@ async function main() {
   const localUrl = `http://${env.host.includes(':') ? `[${env.host}]` : env.host}:${env.port}`;
   writeAdminFile(env.dataDir, localUrl.replace('0.0.0.0', '127.0.0.1'), token);
   services.media.logger = app.log;
+  await toolsProbed;
   const scheduler = startScheduler(services, JOBS, app.log);
   const worker = startTranscodeWorker(services, app.log);
 
@@ -101,7 +105,8 @@ function jsonLogger(level: string) {
 }
 
 /** KEZHAN_ROLE=worker: no HTTP listener, only the transcode worker and the scheduled jobs. */
-async function runWorkerOnly(services: AppServices): Promise<void> {
+async function runWorkerOnly(services: AppServices, toolsProbed: Promise<void>): Promise<void> {
+  await toolsProbed;
   const logger = jsonLogger(services.env.logLevel);
   services.media.logger = logger;
   const scheduler = startScheduler(services, JOBS, logger);

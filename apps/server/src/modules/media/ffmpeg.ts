@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { execFile, spawn, spawnSync } from 'node:child_process';
 import type { LadderRung } from '../../config/env';
 
 /** What ffprobe tells about a source: the type is decided by content, never by the file name. */
@@ -59,6 +59,27 @@ export function inputGuard(allowPlaylist = false): string[] {
 }
 
 const availability = new Map<string, boolean>();
+
+/**
+ * Finds out, without blocking the event loop, whether these executables run, for toolAvailable to
+ * remember: a node starting up asks while it registers its routes, so that the answer (two
+ * processes, a few hundred ms on a busy machine) does not hold back its first requests.
+ */
+export async function probeTools(executables: string[]): Promise<void> {
+  await Promise.all(
+    executables
+      .filter((executable) => !availability.has(executable))
+      .map(
+        (executable) =>
+          new Promise<void>((resolve) => {
+            execFile(executable, ['-version'], { timeout: 10_000 }, (error) => {
+              availability.set(executable, !error);
+              resolve();
+            });
+          }),
+      ),
+  );
+}
 
 /** Whether the executable runs (`-version`); remembered per path. */
 export function toolAvailable(executable: string): boolean {
