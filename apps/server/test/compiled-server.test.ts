@@ -230,6 +230,22 @@ describe('the bundle and the image', () => {
     expect(packages.has('tsx')).toBe(false);
   });
 
+  it('is what the image and the systemd unit run, and the image builds every app it serves', () => {
+    const dockerfile = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
+    const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+    for (const workspace of ['@kezhan/h5', '@kezhan/admin', '@kezhan/server']) {
+      expect(dockerfile).toContain(`npm run build --workspace ${workspace}`);
+    }
+    for (const built of ['apps/server/dist', 'apps/h5/dist', 'apps/h5/dist-ssr', 'apps/admin/dist']) {
+      expect(runtime).toContain(`COPY --from=build /app/${built} ${built}\n`);
+    }
+    expect(runtime).toContain('--omit=dev');
+    expect(runtime).toMatch(/\nCMD \["node", "apps\/server\/dist\/main\.js"\]\n$/);
+    const unit = fs.readFileSync(path.join(ROOT, 'deploy/kezhan.service'), 'utf8');
+    expect(unit).toMatch(/^ExecStart=\/usr\/bin\/node apps\/server\/dist\/main\.js$/m);
+    expect(`${runtime}\n${unit}`).not.toContain('tsx');
+  });
+
   it('loads MySQL (migrate:meedu), sharp (the first image) and PGlite (no DATABASE_URL) only when used', () => {
     const dist = path.dirname(BUNDLE);
     const code = fs
