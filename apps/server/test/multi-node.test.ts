@@ -1,7 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -9,6 +8,15 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MEMBER } from '../src/seed/demo-seed';
 import { JOBS } from '../src/modules/registry';
+import {
+  freePort,
+  REPO_ROOT,
+  sleep,
+  startNode,
+  stopNode,
+  waitReady,
+  type ApiNode,
+} from './support/server-process';
 
 /**
  * A deployment as docs/deploy.md describes it, on loopback: two real API processes sharing one
@@ -18,10 +26,8 @@ import { JOBS } from '../src/modules/registry';
 const enabled =
   Boolean(process.env.DATABASE_URL && process.env.REDIS_URL) && process.env.TEST_DATABASE !== 'pglite';
 
-const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 const CAPTCHA = 'abcd';
 const PURGE_JOB = JOBS.find((job) => job.name === 'purge-expired-records')!;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function findNginx(): string | undefined {
   return ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].find((file) => fs.existsSync(file));
@@ -43,68 +49,6 @@ function ensureNginx(): string {
     if (installed) return installed;
   }
   throw new Error('The multi-node test needs nginx: sudo apt-get install -y nginx-light');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface ApiNode {
-  name: string;
-  port: number;
-  process: ChildProcess;
-  output: string[];
-  exited: Promise<number | null>;
-}
-
-function startNode(name: string, port: number, env: Record<string, string>): ApiNode {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  const collect = (chunk: Buffer) => output.push(...chunk.toString().split('\n').filter(Boolean));
-  child.stdout!.on('data', collect);
-  child.stderr!.on('data', collect);
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { name, port, process: child, output, exited };
-}
-
-async function waitReady(node: ApiNode, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (node.process.exitCode !== null) {
-      throw new Error(
-        `${node.name} exited (${node.process.exitCode}):\n${node.output.slice(-30).join('\n')}`,
-      );
-    }
-    try {
-      const response = await fetch(`http://127.0.0.1:${node.port}/readyz`, {
-        signal: AbortSignal.timeout(2000),
-      });
-      if (response.status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(200);
-  }
-  throw new Error(`${node.name} not ready after ${timeoutMs} ms:\n${node.output.slice(-30).join('\n')}`);
-}
-
-async function stopNode(node: ApiNode | undefined, signal: NodeJS.Signals = 'SIGTERM') {
-  if (!node || node.process.exitCode !== null || node.process.signalCode !== null) return;
-  node.process.kill(signal);
-  const stopped = await Promise.race([node.exited.then(() => true), sleep(10_000).then(() => false)]);
-  if (!stopped) node.process.kill('SIGKILL');
 }
 
 function nginxConfig(dir: string, listenPort: number, upstreamPorts: number[]): string {

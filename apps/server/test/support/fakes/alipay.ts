@@ -36,6 +36,11 @@ export class FakeAlipay {
   refuseRefundsWith: string | undefined;
   /** Sign refund answers with this key instead of the platform key (to test our verification). */
   answerKey: KeyObject | undefined;
+  /**
+   * Runs once a refund is made, before the answer leaves: the moment when the money has gone
+   * but the caller does not know it yet (a test kills the caller here).
+   */
+  beforeRefundAnswer: ((outRequestNo: string) => Promise<void>) | undefined;
   private readonly platform = generateKeyPairSync('rsa', { modulusLength: 2048 });
   private server!: http.Server;
   url = '';
@@ -54,9 +59,15 @@ export class FakeAlipay {
         let body = '';
         req.setEncoding('utf8');
         req.on('data', (chunk) => (body += chunk));
-        req.on('end', () => {
+        req.on('end', async () => {
+          const form = new URLSearchParams(body);
+          const answer = this.answerApi(form);
+          const outRequestNo = JSON.parse(form.get('biz_content') ?? '{}').out_request_no;
+          if (this.beforeRefundAnswer && this.refunds.has(outRequestNo))
+            await this.beforeRefundAnswer(outRequestNo);
+          if (res.destroyed) return;
           res.writeHead(200, { 'content-type': 'application/json;charset=utf-8' });
-          res.end(this.answerApi(new URLSearchParams(body)));
+          res.end(answer);
         });
         return;
       }

@@ -1,0 +1,261 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_CAPTCHA, usingPostgres, type TestApp } from './test-app';
+import { signedInAdmin, type AdminClient } from './support/admin';
+import { FakeAlipay } from './support/fakes/alipay';
+import {
+  createCourse,
+  enablePayments,
+  loginMember,
+  orderCourse,
+  payTicket,
+  type LoggedInMember,
+} from './support/orders';
+import {
+  freePort,
+  killNode,
+  sleep,
+  startNode,
+  stopNode,
+  waitReady,
+  type ApiNode,
+} from './support/server-process';
+
+/**
+ * Faults survived: a real API process is killed (SIGKILL: no shutdown hook, nothing flushed) at
+ * the worst moment of an operation, and the outcome is read back with SQL. The survivor is the
+ * in-process node `t` on the same PostgreSQL database and Redis (a second node behind the proxy,
+ * where the retry lands). PostgreSQL + Redis only, like the other multi-node tests.
+ */
+describe.runIf(usingPostgres && Boolean(process.env.REDIS_URL))('a node killed mid-operation', () => {
+  const merchant = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kezhan-faults-'));
+  let alipay: FakeAlipay;
+  let t: TestApp;
+  let db: pg.Pool;
+  let finance: AdminClient;
+  let nodeEnv: Record<string, string>;
+  let victim: ApiNode | undefined;
+  let mobileSeq = 0;
+
+  beforeAll(async () => {
+    alipay = await new FakeAlipay(merchant.publicKey).start();
+    const alipayEnv = {
+      ALIPAY_APP_ID: alipay.appId,
+      ALIPAY_PRIVATE_KEY: merchant.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      ALIPAY_PUBLIC_KEY: alipay.platformPublicKeyBase64,
+      ALIPAY_GATEWAY: `${alipay.url}/gateway.do`,
+    };
+    t = await createTestApp({ env: alipayEnv });
+    await enablePayments(t, 'alipay');
+    finance = await signedInAdmin(t, 'finance');
+    db = new pg.Pool({ connectionString: t.databaseUrl, max: 3 });
+    // What `t` runs with (test-app.ts), so that sessions, tokens and settings are shared.
+    nodeEnv = {
+      ...alipayEnv,
+      NODE_ENV: 'test',
+      KEZHAN_DEV: '1',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_URL: 'http://api.test',
+      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+      DATABASE_URL: t.databaseUrl!,
+      REDIS_URL: process.env.REDIS_URL!,
+      REDIS_KEY_PREFIX: t.redisPrefix!,
+      CAPTCHA_TEST_CODE: TEST_CAPTCHA,
+      RATE_LIMIT_PER_MINUTE: '0',
+      JOBS_ENABLED: '0',
+      LOG_LEVEL: 'error',
+    };
+  }, 60_000);
+
+  afterEach(async () => {
+    alipay.beforeRefundAnswer = undefined;
+    await stopNode(victim);
+    victim = undefined;
+  });
+
+  afterAll(async () => {
+    await db?.end();
+    await t?.close();
+    await alipay?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function startVictim(): Promise<{ node: ApiNode; base: string }> {
+    const node = startNode('victim', await freePort(), nodeEnv);
+    victim = node;
+    await waitReady(node);
+    return { node, base: `http://127.0.0.1:${node.port}` };
+  }
+
+  const newMember = () => loginMember(t, `1397100${String((mobileSeq += 1)).padStart(4, '0')}`);
+
+  /** A course ordered by a new member and opened at the (fake) Alipay cashier: the trade exists. */
+  async function orderAtAlipay(
+    charge: number,
+  ): Promise<{ member: LoggedInMember; orderNo: string; courseId: number }> {
+    const member = await newMember();
+    const courseId = await createCourse(t, { title: `故障课程${mobileSeq}`, charge });
+    const orderNo = (await orderCourse(t, member.token, courseId)).order_id;
+    const ticket = await payTicket(t, member.token, orderNo);
+    const redirect = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/order/pay/redirect?order_id=${orderNo}&payment=alipay&payment_scene=h5&scene=h5&ticket=${ticket}`,
+    });
+    expect(redirect.statusCode).toBe(302);
+    expect((await fetch(redirect.headers.location as string)).status).toBe(200);
+    return { member, orderNo, courseId };
+  }
+
+  /** Alipay's notification delivered to `t` (the surviving node): Alipay's retry. */
+  const notifySurvivor = (body: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/payment/callback/alipay',
+      payload: body,
+      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+    });
+
+  const rows = async <T = any>(text: string, values: unknown[]): Promise<T[]> =>
+    (await db.query(text, values)).rows as T[];
+
+  it('a refund the gateway accepted just before the node died completes once, with the same number', async () => {
+    const { member, orderNo } = await orderAtAlipay(88);
+    const paid = await notifySurvivor(alipay.notification(orderNo));
+    expect(paid.body).toBe('success');
+    const { base, node } = await startVictim();
+
+    // The gateway has made the refund; the node dies before it reads the answer.
+    let killed: Promise<void> | undefined;
+    alipay.beforeRefundAnswer = async () => {
+      killed = killNode(node);
+      await killed;
+    };
+    const requestKey = `faults-${randomBytes(8).toString('hex')}`;
+    const payload = { amount: 88, reason: '学员申请退款', request_key: requestKey };
+    const lost = await fetch(`${base}/api/admin/orders/${orderNo}/refunds`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: finance.cookie,
+        'x-csrf-token': finance.csrfToken,
+      },
+      body: JSON.stringify(payload),
+    }).then(
+      async (response) => `answered ${response.status} ${await response.text()}`,
+      () => 'no answer',
+    );
+    expect(lost).toBe('no answer');
+    expect(killed).toBeDefined();
+    alipay.beforeRefundAnswer = undefined;
+
+    const [order] = await rows('select id, amount from orders where order_id = $1', [orderNo]);
+    const pending = await rows(
+      'select out_refund_no, status, gateway_refund_no from refunds where order_id = $1',
+      [order.id],
+    );
+    expect(pending).toEqual([
+      { out_refund_no: expect.any(String), status: 'processing', gateway_refund_no: '' },
+    ]);
+    const outRefundNo = pending[0].out_refund_no;
+    expect([...alipay.refunds.keys()].filter((no) => no === outRefundNo)).toHaveLength(1);
+
+    // The console repeats its request (same key); it reaches the surviving node.
+    const retried = await finance.request<{ status: string; out_refund_no: string }>({
+      method: 'POST',
+      url: `/api/admin/orders/${orderNo}/refunds`,
+      payload,
+    });
+    expect(retried.code).toBe(0);
+    expect(retried.data).toMatchObject({ status: 'succeeded', out_refund_no: outRefundNo });
+
+    const refunds = await rows('select out_refund_no, status, amount from refunds where order_id = $1', [
+      order.id,
+    ]);
+    expect(refunds).toEqual([{ out_refund_no: outRefundNo, status: 'succeeded', amount: 88_00 }]);
+    // Every request the gateway saw for this order carried the one number; it refunded once.
+    const sentForOrder = [...alipay.refunds.values()].filter((refund) => refund.outTradeNo === orderNo);
+    expect(sentForOrder.map((refund) => refund.outRequestNo)).toEqual([outRefundNo]);
+    expect(alipay.refundRequests.filter((no) => no === outRefundNo)).toHaveLength(2);
+    const [after] = await rows('select status, amount, refunded_amount from orders where id = $1', [
+      order.id,
+    ]);
+    expect(after).toMatchObject({ amount: 88_00, refunded_amount: 88_00 });
+    expect(after.refunded_amount).toBeLessThanOrEqual(after.amount);
+    const told = await rows(
+      'select count(*)::int as n from notifications where user_id = $1 and message = $2',
+      [member.id, `订单${orderNo}已退款88元`],
+    );
+    expect(told).toEqual([{ n: 1 }]);
+  }, 60_000);
+
+  it('a payment notification cut off mid-transaction by the node dying is applied once by the gateway’s retries', async () => {
+    const { member, orderNo, courseId } = await orderAtAlipay(66);
+    const { base, node } = await startVictim();
+    const notification = alipay.notification(orderNo);
+
+    // Hold the order row so that the node stops inside its settling transaction, then kill it there.
+    const blocker = await db.connect();
+    try {
+      await blocker.query('begin');
+      await blocker.query('select id from orders where order_id = $1 for update', [orderNo]);
+      const delivered = fetch(`${base}/payment/callback/alipay`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+        body: notification,
+      }).then(
+        async (response) => `answered ${response.status} ${await response.text()}`,
+        () => 'no answer',
+      );
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const waiting = await rows(
+          `select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock' and pid <> $1`,
+          [(await blocker.query('select pg_backend_pid() as pid')).rows[0].pid],
+        );
+        if (waiting[0].n > 0) break;
+        if (Date.now() > deadline) throw new Error('the node never reached the order row');
+        await sleep(50);
+      }
+      await killNode(node);
+      expect(await delivered).toBe('no answer');
+    } finally {
+      await blocker.query('rollback');
+      blocker.release();
+    }
+    const [unpaid] = await rows('select status from orders where order_id = $1', [orderNo]);
+    expect(unpaid.status).not.toBe(9);
+
+    // Alipay retries the same notification until it hears "success", and may repeat it after.
+    expect((await notifySurvivor(notification)).body).toBe('success');
+    expect((await notifySurvivor(notification)).body).toBe('success');
+
+    const [order] = await rows('select id, status, amount from orders where order_id = $1', [orderNo]);
+    expect(order).toMatchObject({ status: 9, amount: 66_00 });
+    expect(
+      await rows('select count(*)::int as n from user_courses where user_id = $1 and course_id = $2', [
+        member.id,
+        courseId,
+      ]),
+    ).toEqual([{ n: 1 }]);
+    expect(await rows('select user_count from courses where id = $1', [courseId])).toEqual([
+      { user_count: 1 },
+    ]);
+    expect(
+      await rows('select count(*)::int as n from notifications where user_id = $1 and message = $2', [
+        member.id,
+        `订单${orderNo}已支付`,
+      ]),
+    ).toEqual([{ n: 1 }]);
+    // Nothing taken for a second payment: no refund opened.
+    expect(await rows('select count(*)::int as n from refunds where order_id = $1', [order.id])).toEqual([
+      { n: 0 },
+    ]);
+  }, 60_000);
+});
