@@ -128,7 +128,11 @@ test.describe('first screen drawn on the server', () => {
       await held;
       await route.continue();
     });
-    const worker = page.waitForEvent('worker', (w) => /\/assets\/hls\.worker-[\w-]+\.js$/.test(w.url()));
+    // The worker's file is fetched beside hls.js and started from its text (a blob: address).
+    const workerFile = page.waitForResponse((res) =>
+      /^\/assets\/hls\.worker-[\w-]+\.js$/.test(new URL(res.url()).pathname),
+    );
+    const worker = page.waitForEvent('worker', (w) => w.url().startsWith('blob:'));
     await page.goto(`/vod/video?id=${course.firstLesson}`);
     await expect(page.locator(DRAWN_ROOT)).toHaveCount(0);
     await expect(page.locator('.kz-video-page .kz-player-box[aria-label="加载中"]')).toBeVisible();
@@ -143,6 +147,7 @@ test.describe('first screen drawn on the server', () => {
       v.muted = true;
       return v.play();
     });
+    expect((await workerFile).status()).toBe(200);
     await worker;
   });
 

@@ -1,6 +1,7 @@
-import { useLatest, useRequest } from 'ahooks';
+import { useLatest } from 'ahooks';
 import { useCallback, useDeferredValue, useEffect, useRef } from 'react';
 import { currentAsker, isNetworkFailure, lastAnswer, rememberAnswer } from './last-answers';
+import { useRequest } from './use-request';
 
 /**
  * The h5's one data layer, on ahooks' `useRequest` (see the "h5 data layer" section of ARCHITECTURE.md). Every
