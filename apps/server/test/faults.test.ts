@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_CAPTCHA, usingPostgres, type TestApp } from './test-app';
+import { deliverBroadcasts } from '../src/modules/messages/broadcasts';
 import { signedInAdmin, type AdminClient } from './support/admin';
 import { FakeAlipay } from './support/fakes/alipay';
 import {
@@ -86,8 +87,8 @@ describe.runIf(usingPostgres && Boolean(process.env.REDIS_URL))('a node killed m
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function startVictim(): Promise<{ node: ApiNode; base: string }> {
-    const node = startNode('victim', await freePort(), nodeEnv);
+  async function startVictim(env: Record<string, string> = {}): Promise<{ node: ApiNode; base: string }> {
+    const node = startNode('victim', await freePort(), { ...nodeEnv, ...env });
     victim = node;
     await waitReady(node);
     return { node, base: `http://127.0.0.1:${node.port}` };
@@ -120,6 +121,17 @@ describe.runIf(usingPostgres && Boolean(process.env.REDIS_URL))('a node killed m
       payload: body,
       headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
     });
+
+  /** Whether another session is queued behind a row lock (the node has reached the held row). */
+  const someoneWaitsForALock = async (holder: pg.PoolClient) => {
+    const pid = (await holder.query('select pg_backend_pid() as pid')).rows[0].pid;
+    const waiting = await db.query(
+      `select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock' and pid <> $1`,
+      [pid],
+    );
+    return waiting.rows[0].n > 0;
+  };
 
   const rows = async <T = any>(text: string, values: unknown[]): Promise<T[]> =>
     (await db.query(text, values)).rows as T[];
@@ -213,13 +225,7 @@ describe.runIf(usingPostgres && Boolean(process.env.REDIS_URL))('a node killed m
         () => 'no answer',
       );
       const deadline = Date.now() + 10_000;
-      for (;;) {
-        const waiting = await rows(
-          `select count(*)::int as n from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock' and pid <> $1`,
-          [(await blocker.query('select pg_backend_pid() as pid')).rows[0].pid],
-        );
-        if (waiting[0].n > 0) break;
+      while (!(await someoneWaitsForALock(blocker))) {
         if (Date.now() > deadline) throw new Error('the node never reached the order row');
         await sleep(50);
       }
@@ -257,5 +263,59 @@ describe.runIf(usingPostgres && Boolean(process.env.REDIS_URL))('a node killed m
     expect(await rows('select count(*)::int as n from refunds where order_id = $1', [order.id])).toEqual([
       { n: 0 },
     ]);
+  }, 60_000);
+
+  it('a broadcast whose node died inside a batch is finished by another node: one copy per member', async () => {
+    const members = (
+      await rows<{ id: number }>(
+        `insert into users (mobile, nick_name, password, created_at)
+         select '1772' || lpad(n::text, 7, '0'), '群发学员' || n, '', now()
+           from generate_series(1, 1200) as n
+         returning id`,
+        [],
+      )
+    )
+      .map((row) => row.id)
+      .sort((a, b) => a - b);
+    const editor = await signedInAdmin(t, 'content', 'faults-editor');
+    const created = await editor.request<{ id: number }>({
+      method: 'POST',
+      url: '/api/admin/broadcasts',
+      payload: { message: '停机维护通知', audience: 'all' },
+    });
+    expect(created.code).toBe(0);
+    const broadcastId = created.data.id;
+    const progress = async () =>
+      (await rows('select state, sent, total from message_broadcasts where id = $1', [broadcastId]))[0];
+
+    // A member of the second batch held: the node writes the first batch, then waits inside the second.
+    const blocker = await db.connect();
+    try {
+      await blocker.query('begin');
+      await blocker.query('select id from users where id = $1 for update', [members[700]]);
+      const { node } = await startVictim({ JOBS_ENABLED: '1', JOB_INTERVALS: 'message-broadcasts=1' });
+      const deadline = Date.now() + 20_000;
+      while ((await progress()).sent < 500 || !(await someoneWaitsForALock(blocker))) {
+        if (Date.now() > deadline)
+          throw new Error(`the job never reached the second batch: ${node.output.join('\n')}`);
+        await sleep(50);
+      }
+      await killNode(node);
+    } finally {
+      await blocker.query('rollback');
+      blocker.release();
+    }
+    expect(await progress()).toMatchObject({ state: 'sending', sent: 500 });
+
+    // The survivor's run of the same job resumes after the last member written.
+    await deliverBroadcasts(t.services.db, new Date());
+    const copies = await rows<{ user_id: number; n: number }>(
+      'select user_id, count(*)::int as n from notifications where broadcast_id = $1 group by user_id',
+      [broadcastId],
+    );
+    expect(copies.filter((row) => row.n !== 1)).toEqual([]);
+    const reached = new Set(copies.map((row) => row.user_id));
+    expect(members.filter((id) => !reached.has(id))).toEqual([]);
+    expect(await progress()).toEqual({ state: 'done', sent: copies.length, total: copies.length });
   }, 60_000);
 });
