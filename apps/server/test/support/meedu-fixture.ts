@@ -78,6 +78,14 @@ const TABLES_BOTH = [
     sort int not null default 0, field_type varchar(24) not null default '字段类型', \`key\` varchar(188) not null unique, value longtext null, ${TS})`,
   `create table migrations (id int unsigned auto_increment primary key, migration varchar(191) not null, batch int not null)`,
   `create table user_tags (id bigint unsigned auto_increment primary key, name varchar(24) not null unique, ${TS})`,
+  `create table socialite (id int unsigned auto_increment primary key, user_id int not null default 0, app varchar(191) not null default '',
+    app_user_id varchar(128) not null default '', data varchar(2222) not null default '', ${TS}, union_id varchar(256) null)`,
+  `create table user_delete_jobs (id bigint unsigned auto_increment primary key, user_id bigint not null default 0 unique,
+    mobile varchar(24) not null default '', is_handle tinyint not null default 0, submit_at timestamp null, expired_at timestamp null)`,
+  `create table user_face_verify_tencent_records (id bigint unsigned auto_increment primary key, user_id bigint not null default 0,
+    rule_id varchar(32) not null default '', request_id varchar(128) not null default '', url varchar(2550) not null default '',
+    biz_token varchar(128) not null unique, status tinyint not null default 0, verify_image_url varchar(255) not null default '',
+    verify_video_url varchar(255) not null default '', ${TS})`,
 ];
 
 const COURSES = (generation: FixtureGeneration) =>
@@ -104,14 +112,31 @@ const TABLES_2026 = [
   `create table view_blocks (id bigint unsigned auto_increment primary key, decoration_page_id bigint unsigned null, platform varchar(32) not null default '',
     page varchar(32) not null default '', sign varchar(64) not null default '', sort int not null default 0, config mediumtext null, ${TS})`,
 ];
+const AGREEMENTS_2026 = [
+  `create table agreements (id bigint unsigned auto_increment primary key, type varchar(50) not null, title varchar(191) not null,
+    content longtext not null, version varchar(50) not null, is_active tinyint not null default 0, effective_at timestamp null, ${TS},
+    deleted_at timestamp null)`,
+  `create table agreement_user_records (id bigint unsigned auto_increment primary key, user_id bigint not null, agreement_id bigint not null,
+    agreement_type varchar(50) not null, agreement_version varchar(50) not null, agreed_at timestamp null, ip varchar(64) not null default '',
+    user_agent text null, platform varchar(20) not null default '', ${TS}, unique (user_id, agreement_id))`,
+];
 const VIEW_BLOCKS_2024 = `create table view_blocks (id bigint unsigned auto_increment primary key, platform varchar(32) not null default '',
     page varchar(32) not null default '', sign varchar(64) not null default '', sort int not null default 0, config mediumtext null, ${TS})`;
 
 /** A PHP-style bcrypt hash ($2y$) of the members' password. */
 const phpHash = () => `$2y$${bcrypt.hashSync(MEEDU_PASSWORD, 4).slice(4)}`;
 
+/** A naive PRC wall-clock string, as MeEdu writes, of an instant. */
+const prcWallClock = (at: Date) =>
+  new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+
 /** What the generated school holds; the tests check the member's view against it. */
 export const SCHOOL = {
+  /** The lesson buyer asked yesterday to delete their account (still within the seven days). */
+  deletionSubmittedAt: prcWallClock(new Date(Date.now() - 24 * 3600_000)),
+  qqOpenId: 'A1B2C3D4E5F60718293A4B5C6D7E8F90',
+  passedFaceToken: 'BIZ-TOKEN-PASSED-3',
+  activeUserAgreement: '<p>用户协议（2025 版）</p>',
   member: { id: 3, mobile: '13800000001' },
   lessonBuyer: { id: 5, mobile: '13800000002' },
   paidOrderNo: '202405011200001234',
@@ -498,6 +523,143 @@ async function fill(db: mysql.Connection, generation: FixtureGeneration): Promis
     ...(generation === '2024' ? [{ key: 'meedu.system.name', value: '' }] : []),
   ]);
   await insert('user_tags', [{ name: 'VIP客户' }]);
+  await insert('socialite', [
+    // PHP-serialized profile (no home); a mini-program binding; a second WeChat of one member; an
+    // openid bound twice; a binding of a deleted member.
+    {
+      id: 90,
+      user_id: 3,
+      app: 'qq',
+      app_user_id: SCHOOL.qqOpenId,
+      data: 'a:1:{s:8:"nickname";s:6:"小明";}',
+      created_at: at,
+    },
+    {
+      id: 91,
+      user_id: 5,
+      app: 'wechat',
+      app_user_id: 'oWX00000000000000000000005',
+      union_id: 'UNION-5',
+      created_at: at,
+    },
+    {
+      id: 92,
+      user_id: 5,
+      app: 'wechat',
+      app_user_id: 'oWX0000000000000000000005b',
+      union_id: '',
+      created_at: at,
+    },
+    { id: 93, user_id: 7, app: 'qq', app_user_id: SCHOOL.qqOpenId, created_at: at },
+    { id: 94, user_id: 3, app: 'WECHAT-MINI', app_user_id: 'oMINI000000000000000000003', created_at: at },
+    { id: 95, user_id: 999, app: 'qq', app_user_id: 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', created_at: at },
+  ]);
+  const inSevenDays = prcWallClock(new Date(Date.now() + 6 * 24 * 3600_000));
+  await insert('user_delete_jobs', [
+    {
+      id: 1,
+      user_id: 5,
+      mobile: '13800000002',
+      submit_at: SCHOOL.deletionSubmittedAt,
+      expired_at: inSevenDays,
+    },
+    {
+      id: 2,
+      user_id: 999,
+      mobile: '13800000999',
+      is_handle: 1,
+      submit_at: '2024-03-01 10:00:00',
+      expired_at: '2024-03-08 10:00:00',
+    },
+    { id: 3, user_id: 998, mobile: '13800000998', submit_at: at, expired_at: '2024-05-08 12:00:00' },
+  ]);
+  await insert('user_face_verify_tencent_records', [
+    {
+      id: 1,
+      user_id: 3,
+      rule_id: '1',
+      request_id: 'req-1',
+      url: 'https://faceid.example/1',
+      biz_token: SCHOOL.passedFaceToken,
+      status: 9,
+      verify_image_url: 'https://faceid.example/1.jpg',
+      created_at: at,
+    },
+    {
+      id: 2,
+      user_id: 3,
+      rule_id: '1',
+      request_id: 'req-2',
+      biz_token: 'BIZ-TOKEN-FAILED-3',
+      status: 5,
+      created_at: at,
+    },
+    { id: 3, user_id: 999, rule_id: '1', biz_token: 'BIZ-TOKEN-GONE', status: 9, created_at: at },
+  ]);
+  // 2024 texts in settings (2026 keeps these rows hidden and superseded by `agreements`).
+  await insert('app_config', [
+    { key: 'meedu.member.protocol', value: '<p>老用户协议</p>' },
+    { key: 'meedu.member.private_protocol', value: '<p>老隐私政策</p>' },
+  ]);
+  if (generation === '2026') {
+    await insert('agreements', [
+      {
+        id: 1,
+        type: 'user_agreement',
+        title: '用户协议',
+        content: '<p>用户协议（旧）</p>',
+        version: '1.0',
+        created_at: at,
+      },
+      {
+        id: 2,
+        type: 'user_agreement',
+        title: '用户协议',
+        content: SCHOOL.activeUserAgreement,
+        version: 'v2',
+        is_active: 1,
+        created_at: at,
+      },
+      {
+        id: 3,
+        type: 'privacy_policy',
+        title: '隐私政策',
+        content: '<p>隐私政策</p>',
+        version: '2025.07',
+        is_active: 1,
+        created_at: at,
+      },
+      {
+        id: 4,
+        type: 'vip_service_agreement',
+        title: '会员协议',
+        content: '<p>会员协议</p>',
+        version: '1',
+        is_active: 1,
+        created_at: at,
+      },
+    ]);
+    const consent = (id: number, userId: number, agreementId: number, type: string, platform: string) => ({
+      id,
+      user_id: userId,
+      agreement_id: agreementId,
+      agreement_type: type,
+      agreement_version: 'x',
+      agreed_at: at,
+      ip: '1.2.3.4',
+      user_agent: 'Mozilla/5.0',
+      platform,
+      created_at: at,
+    });
+    // The member accepted both live texts; the lesson buyer only the old user agreement.
+    await insert('agreement_user_records', [
+      consent(1, 3, 2, 'user_agreement', 'H5'),
+      consent(2, 3, 3, 'privacy_policy', 'iOS'),
+      consent(3, 5, 1, 'user_agreement', 'PC'),
+      consent(4, 5, 3, 'privacy_policy', 'Android'),
+      consent(5, 999, 2, 'user_agreement', 'H5'),
+    ]);
+  }
 }
 
 export async function createMeeduFixture(
@@ -513,7 +675,8 @@ export async function createMeeduFixture(
   // MeEdu runs in PRC; the fixture writes wall-clock strings as it does.
   if (options.fill !== false) {
     for (const ddl of [...TABLES_BOTH, COURSES(generation), VIDEOS(generation)]) await db.query(ddl);
-    for (const ddl of generation === '2026' ? TABLES_2026 : [VIEW_BLOCKS_2024]) await db.query(ddl);
+    for (const ddl of generation === '2026' ? [...TABLES_2026, ...AGREEMENTS_2026] : [VIEW_BLOCKS_2024])
+      await db.query(ddl);
     await fill(db, generation);
   }
   return {

@@ -31,7 +31,8 @@ for (const generation of ['2024', '2026'] as const) {
 
     beforeAll(async () => {
       fixture = await createMeeduFixture(generation);
-      t = await createTestApp();
+      // The development QQ provider stands in for QQ: any openid can be approved.
+      t = await createTestApp({ env: { SOCIAL_DRIVER: 'dev' } });
       dryRun = await runCommand(t.services, ['migrate:meedu', '--source', fixture.url, '--dry-run']);
       run = await runCommand(t.services, ['migrate:meedu', '--source', fixture.url, '--batch', '2']);
     }, 120_000);
@@ -274,6 +275,144 @@ for (const generation of ['2024', '2026'] as const) {
       expect(list.data.data.map((comment) => ids.decode(comment.id))).toEqual(
         generation === '2026' ? [60] : [1],
       );
+    });
+
+    it('reports the account tables it moved and what it merged or dropped', () => {
+      const report = run.output.join('\n');
+      expect(report).toContain('socialite → socialites | 5 | 2 | 0 | 4');
+      expect(report).toContain('小程序绑定（课栈没有小程序）：丢弃: 1');
+      expect(report).toContain('同一 openid 或同一学员的第二个绑定：保留最早的一个: 2');
+      expect(report).toContain('user_delete_jobs → user_delete_jobs | 3 | 2 | 0 | 1');
+      expect(report).toContain('未处理的申请，学员却已不存在：丢弃: 1');
+      expect(report).toContain('user_face_verify_tencent_records → face_verify_records | 2 | 2 | 0 | 1');
+      if (generation === '2026') {
+        expect(report).toContain('agreement_user_records → agreement_user_records | 4 | 4 | 0 | 1');
+        expect(report).toContain('  agreements → protocol.user');
+        expect(report).not.toContain('  meedu.member.protocol → protocol.user');
+      } else {
+        expect(report).toContain('  meedu.member.protocol → protocol.user');
+      }
+      expect(report).not.toContain('（待迁移）');
+    });
+
+    it('a member bound to QQ on MeEdu logs in with QQ into the same account', async () => {
+      await t.services.settings.set('socialites.qq', '1');
+      let cookie = '';
+      const get = async (url: string) => {
+        const res = await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+        if (res.headers['set-cookie']) cookie = String(res.headers['set-cookie']).split(';')[0];
+        return res;
+      };
+      const local = (absolute: string) => new URL(absolute).pathname + new URL(absolute).search;
+      const started = await get(
+        `/api/v3/auth/login/socialite/qq?${new URLSearchParams({ s_url: 'http://api.test/member', f_url: 'http://api.test/login-error', action: 'login' })}`,
+      );
+      const consent = new URL(started.headers.location as string).searchParams;
+      const approved = await get(
+        `/api/v3/dev/oauth/qq/approve?${new URLSearchParams({
+          redirect_uri: consent.get('redirect_uri')!,
+          state: consent.get('state')!,
+          openid: SCHOOL.qqOpenId,
+          nickname: 'QQ昵称',
+        })}`,
+      );
+      const landed = new URL(
+        (await get(local(approved.headers.location as string))).headers.location as string,
+      );
+      const exchanged = await t.request<{ success: number; token: string }>({
+        method: 'POST',
+        url: '/api/v3/auth/login/code',
+        payload: { code: landed.searchParams.get('login_code') },
+      });
+      expect(exchanged.data.success).toBe(1);
+      const detail = await t.request<{ id: number; nick_name: string }>({
+        method: 'GET',
+        url: '/api/v2/member/detail',
+        token: exchanged.data.token,
+      });
+      expect(detail.data).toMatchObject({ id: SCHOOL.member.id, nick_name: '小明' });
+      // The WeChat binding keeps its unionid; a new binding takes the next id.
+      const bindings = await t.services.db
+        .selectFrom('socialites')
+        .select(['id', 'user_id', 'app', 'union_id'])
+        .orderBy('id')
+        .execute();
+      expect(bindings).toEqual([
+        { id: 90, user_id: 3, app: 'qq', union_id: '' },
+        { id: 91, user_id: 5, app: 'wechat', union_id: 'UNION-5' },
+      ]);
+    });
+
+    it('agreements accepted on MeEdu are not asked again; an older text is', async () => {
+      const status = async (mobile: string) =>
+        (
+          await t.request<{ agreement_status: Record<string, boolean> }>({
+            method: 'GET',
+            url: '/api/v2/member/detail',
+            token: (await login(t, mobile)).data.token,
+          })
+        ).data.agreement_status;
+      if (generation === '2026') {
+        expect(await t.services.settings.get('protocol.user')).toBe(SCHOOL.activeUserAgreement);
+        expect(await status(SCHOOL.member.mobile)).toEqual({
+          user_agreement_agreed: true,
+          privacy_policy_agreed: true,
+        });
+        expect(await status(SCHOOL.lessonBuyer.mobile)).toEqual({
+          user_agreement_agreed: false,
+          privacy_policy_agreed: true,
+        });
+        const platforms = await t.services.db
+          .selectFrom('agreement_user_records')
+          .select(['id', 'platform'])
+          .orderBy('id')
+          .execute();
+        expect(platforms.map((row) => row.platform)).toEqual(['H5', 'IOS', 'PC', 'ANDROID']);
+      } else {
+        // MeEdu 2024 recorded no acceptances: its texts move, and members accept them once.
+        expect(await t.services.settings.get('protocol.user')).toBe('<p>老用户协议</p>');
+        expect(await status(SCHOOL.member.mobile)).toEqual({
+          user_agreement_agreed: false,
+          privacy_policy_agreed: false,
+        });
+      }
+    });
+
+    it('a deletion requested on MeEdu is withdrawn by logging in, with the MeEdu request time', async () => {
+      const token = (await login(t, SCHOOL.lessonBuyer.mobile)).data.token;
+      const messages = await t.request<{ data: { data: { message: string } }[] }>({
+        method: 'GET',
+        url: '/api/v2/member/messages?page=1&page_size=10',
+        token,
+      });
+      expect(JSON.stringify(messages.data)).toContain(
+        `系统已为您自动取消于 ${SCHOOL.deletionSubmittedAt} 申请的用户注销申请`,
+      );
+      const jobs = await t.services.db
+        .selectFrom('user_delete_jobs')
+        .select(['id', 'user_id', 'status'])
+        .orderBy('id')
+        .execute();
+      expect(jobs).toEqual([
+        { id: 1, user_id: 5, status: 'cancelled' },
+        { id: 2, user_id: 999, status: 'done' },
+      ]);
+    });
+
+    it('a face verification passed on MeEdu stays passed, and only for its member', async () => {
+      const query = `/api/v3/member/tencent/faceVerify?biz_token=${SCHOOL.passedFaceToken}&rule_id=1`;
+      const own = await t.request<{ status: number }>({
+        method: 'GET',
+        url: query,
+        token: (await login(t, SCHOOL.member.mobile)).data.token,
+      });
+      expect(own).toMatchObject({ code: 0, data: { status: 9 } });
+      const other = await t.request({
+        method: 'GET',
+        url: query,
+        token: (await login(t, SCHOOL.lessonBuyer.mobile)).data.token,
+      });
+      expect(other.message).toBe('实名认证记录不存在');
     });
 
     it('refuses a second run into the same database', async () => {

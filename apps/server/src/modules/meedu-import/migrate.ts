@@ -5,6 +5,7 @@ import { fenToYuanText, wholeYuanToFen } from '../../shared/money';
 import { isSettingKey, normaliseSettingValue } from '../../shared/settings/definitions';
 import { int, text } from './convert';
 import type { MeeduSource, Row } from './source';
+import { ACCOUNT_SERIAL_TABLES, ACCOUNT_STEPS, readAgreements } from './account-steps';
 import { SERIAL_TABLES, STEPS, viewBlocksWhere, type AnyDb, type Step, type StepContext } from './steps';
 
 export interface MigrateOptions {
@@ -26,12 +27,7 @@ interface StepTally {
 
 /** MeEdu values with no home in Kezhan (yet): reported with their row counts. */
 const NO_HOME: [string, string][] = [
-  ['socialite', '社交账号绑定（待迁移）'],
-  ['user_face_verify_tencent_records', '人脸核身记录（待迁移）'],
   ['user_upload_images', '学员上传图片（待迁移）'],
-  ['user_delete_jobs', '注销申请（待迁移）'],
-  ['agreements', '协议（待迁移）'],
-  ['agreement_user_records', '协议同意记录（待迁移）'],
   ['course_attach', '课程附件（待迁移）'],
   ['user_join_role_records', '会员购买历史（无去处）'],
   ['user_invite_balance_records', '邀请余额流水（无去处）'],
@@ -196,14 +192,25 @@ function stripKeys(row: Row, step: Step): Row {
   return Object.fromEntries(Object.entries(row).filter(([column]) => !keys.has(column)));
 }
 
-async function migrateSettings(db: Db, source: MeeduSource, dryRun: boolean): Promise<string[]> {
+/**
+ * `agreementTexts`: setting key → the text of MeEdu's active agreement of that kind (2026), which
+ * wins over the hidden 2024 protocol rows.
+ */
+async function migrateSettings(
+  db: Db,
+  source: MeeduSource,
+  dryRun: boolean,
+  agreementTexts: Map<string, string>,
+): Promise<string[]> {
   const rows = await source.query('select `key`, `value` from app_config');
   const values = new Map(rows.map((row) => [text(row.key), text(row.value)]));
   if (!values.get('meedu.system.name') && values.get('app.name'))
     values.set('meedu.system.name', values.get('app.name')!);
   const lines: string[] = [];
-  for (const [from, to] of SETTINGS) {
-    const raw = values.get(from);
+  const fromAgreements: [string, string][] = [...agreementTexts.keys()].map((to) => ['agreements', to]);
+  const mapped = SETTINGS.filter(([, to]) => !agreementTexts.has(to));
+  for (const [from, to] of [...mapped, ...fromAgreements]) {
+    const raw = from === 'agreements' ? agreementTexts.get(to) : values.get(from);
     if (raw === undefined || raw === '' || !isSettingKey(to)) continue;
     const normalised = normaliseSettingValue(to, raw);
     if ('error' in normalised) {
@@ -314,15 +321,17 @@ export async function migrateMeedu(
   const videoCommentOffset = source.has('course_comments')
     ? await count(source, 'select coalesce(max(id), 0) n from course_comments')
     : 0;
+  const agreements = await readAgreements(source);
   const ctx = {
     generation: source.generation,
     oldHost: options.oldHost,
     now: options.now,
     videoCommentOffset,
+    agreementVersions: agreements.versions,
   };
   out.line('');
   out.line('数据表 → 课栈表 | 读取 | 写入 | 合并 | 丢弃');
-  for (const step of STEPS) {
+  for (const step of [...STEPS, ...ACCOUNT_STEPS]) {
     if (step.when && !step.when(source)) continue;
     const tally = await runStep(db, source, step, ctx, options);
     out.line(
@@ -332,7 +341,8 @@ export async function migrateMeedu(
   }
   out.line('');
   out.line('站点设置:');
-  for (const line of await migrateSettings(db, source, options.dryRun)) out.line(line);
+  for (const line of await migrateSettings(db, source, options.dryRun, agreements.activeTexts))
+    out.line(line);
   out.line('');
   out.line('尚未迁移或在课栈中没有去处（行数）:');
   for (const [table, what] of NO_HOME) {
@@ -350,7 +360,7 @@ export async function migrateMeedu(
       out.line(`  course_comments/video_comments: ${legacy} — 旧评论表（以 comments 为准，未重复导入）`);
   }
   if (options.dryRun) return;
-  for (const table of SERIAL_TABLES) {
+  for (const table of [...SERIAL_TABLES, ...ACCOUNT_SERIAL_TABLES]) {
     await sql`select setval(pg_get_serial_sequence(${table}, 'id'), greatest((select coalesce(max(id), 0) from ${sql.table(table)}), 1))`.execute(
       db,
     );

@@ -13,6 +13,8 @@ export interface StepContext {
   note(reason: string, n?: number): void;
   /** Ids of 2024 lesson comments start after the last course comment (the two had their own ids). */
   videoCommentOffset: number;
+  /** MeEdu `agreements.id` → Kezhan's version of its text (2026). */
+  agreementVersions: Map<number, string>;
 }
 
 type Out = Record<string, unknown>;
