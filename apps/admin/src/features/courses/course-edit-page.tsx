@@ -35,6 +35,7 @@ function LazyDescriptionEditor(props: ComponentProps<typeof DescriptionEditor>) 
   );
 }
 import { createCourse, getCourse, updateCourse, type CourseDetail } from './api';
+import { yuanRule } from '@/shared/money-rule';
 
 interface CourseForm {
   title: string;
@@ -147,9 +148,9 @@ export default function CourseEditPage() {
             <Form.Item
               label="价格（元，0 为免费）"
               name="charge"
-              rules={[{ required: true, message: '请输入价格' }]}
+              rules={[{ required: true, message: '请输入价格' }, yuanRule('价格')]}
             >
-              <InputNumber min={0} max={1_000_000} step={0.1} precision={2} style={{ width: 160 }} />
+              <InputNumber min={0} max={1_000_000} style={{ width: 160 }} />
             </Form.Item>
             <Form.Item label="会员免费" name="is_vip_free" valuePropName="checked">
               <Switch />

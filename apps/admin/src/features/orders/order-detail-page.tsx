@@ -146,8 +146,6 @@ function RefundDialog({
             id="refund-amount"
             min={0.01}
             max={refundable}
-            step={0.01}
-            precision={2}
             disabled={Boolean(unconfirmed)}
             value={amount}
             onChange={(value) => setAmount(value)}

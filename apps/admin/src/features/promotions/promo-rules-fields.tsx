@@ -2,6 +2,7 @@ import { DatePicker, Flex, Form, Input, InputNumber, Radio } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { AdminPromoCodeBody } from '@kezhan/contract/admin/promotions';
 import { HintText } from './hint-text';
+import { yuanRule } from '@/shared/money-rule';
 
 /** The console form of a code's rules (a single code and a batch share them). */
 export interface PromoRulesForm {
@@ -62,9 +63,9 @@ export function PromoRulesFields() {
         <Form.Item
           label="优惠金额（元）"
           name="amount"
-          rules={[{ required: true, message: '请输入优惠金额' }]}
+          rules={[{ required: true, message: '请输入优惠金额' }, yuanRule('优惠金额')]}
         >
-          <InputNumber min={0.01} max={1_000_000} step={0.1} precision={2} />
+          <InputNumber min={0.01} max={1_000_000} />
         </Form.Item>
       )}
       <Flex gap={16}>

@@ -7,6 +7,7 @@ import { FormModal } from '@/shared/form-modal';
 import { LoadedTable } from '@/shared/loaded-table';
 import { PageHeader } from '@/shared/page-header';
 import { ActionLink } from '@/shared/row-actions';
+import { yuanRule } from '@/shared/money-rule';
 
 type PlanForm = Omit<AdminVipPlanBody, 'is_show'> & { is_show: boolean };
 
@@ -80,8 +81,12 @@ export default function VipPlansPage() {
           <Input />
         </Form.Item>
         <Flex gap={16}>
-          <Form.Item label="价格（元）" name="charge" rules={[{ required: true, message: '请输入价格' }]}>
-            <InputNumber min={0.01} max={1_000_000} step={0.1} precision={2} />
+          <Form.Item
+            label="价格（元）"
+            name="charge"
+            rules={[{ required: true, message: '请输入价格' }, yuanRule('价格')]}
+          >
+            <InputNumber min={0.01} max={1_000_000} />
           </Form.Item>
           <Form.Item label="天数" name="expire_days" rules={[{ required: true, message: '请输入天数' }]}>
             <InputNumber min={1} max={36_500} precision={0} />

@@ -53,7 +53,7 @@ describe('commerce CLI commands', () => {
       '--name',
       '体验会员',
       '--charge',
-      '9',
+      '9.9',
       '--days',
       '7',
       '--description',
@@ -65,7 +65,7 @@ describe('commerce CLI commands', () => {
     expect(roles.find((role) => role.id === id)).toEqual({
       id,
       name: '体验会员',
-      charge: 9,
+      charge: 9.9,
       expire_days: 7,
       desc_rows: ['七天体验', '全站课程'],
     });
@@ -78,6 +78,7 @@ describe('commerce CLI commands', () => {
     for (const argv of [
       ['role:create', '--charge', '9', '--days', '7'],
       ['role:create', '--name', 'x', '--charge', '-1', '--days', '7'],
+      ['role:create', '--name', 'x', '--charge', '9.999', '--days', '7'],
       ['role:create', '--name', 'x', '--charge', '9', '--days', '0'],
       ['role:create', '--name', 'x', '--charge', '9', '--days', '7', '--bogus'],
       ['role:update', '999999', '--charge', '1'],
@@ -117,6 +118,9 @@ describe('commerce CLI commands', () => {
     });
     expect((await cli('promo:create', '--code', 'SPRING10', '--discount', '5')).exitCode).toBe(1);
     expect((await cli('promo:create', '--code', 'bad code!', '--discount', '5')).exitCode).toBe(1);
+    expect((await cli('promo:create', '--code', 'THIRD', '--discount', '0.555')).exitCode).toBe(1);
+    const half = await cli('promo:create', '--code', 'HALF050', '--discount', '0.5');
+    expect(half.output[0]).toBe('Created promo code HALF050: -￥0.5, uses unlimited, expires never');
     expect((await cli('promo:create', '--discount', '5', '--expires', 'tomorrow')).exitCode).toBe(1);
     expect((await cli('promo:create', '--discount', '5', '--owner', '99999')).exitCode).toBe(1);
     const random = await cli('promo:create', '--discount', '5');
