@@ -7,7 +7,7 @@ import { openConsoleContext, signInToConsole } from '../support/console';
 /**
  * A percentage code made in the console reaches the h5's cashier: the operator creates it on the
  * 优惠码 page, a member applies it to course 12 机器学习入门 (￥299) and pays the discounted price
- * with 模拟支付. 20% of ￥299 is ￥59.80, rounded down to ￥59 off: ￥240 to pay.
+ * with 模拟支付. 20% of ￥299 is ￥59.80 off (rounded down to the fen): ￥239.20 to pay.
  */
 test.describe.configure({ timeout: 120_000 });
 
@@ -58,14 +58,15 @@ test('admin creates a percentage code in the console; a member pays the discount
   await page.getByPlaceholder('请输入优惠码').fill(code);
   await page.getByRole('button', { name: '验证' }).click();
   await expect(page.getByText('优惠码有效，立减20%')).toBeVisible();
-  await expect(page.getByLabel('总计￥240')).toBeVisible();
-  await expect(page.getByText('已抵扣￥59')).toBeVisible();
+  // 20 % of ¥299 is ¥59.8, to the fen.
+  await expect(page.getByLabel('总计￥239.2')).toBeVisible();
+  await expect(page.getByText('已抵扣￥59.8')).toBeVisible();
 
   await page.getByRole('radio', { name: '模拟支付' }).click();
   await page.getByRole('checkbox', { name: /《付费内容购买协议》/ }).check();
   await page.getByRole('button', { name: '提交订单' }).click();
   await page.waitForURL(/\/payment\/sandbox\//);
-  await expect(page.locator('.amount')).toHaveText('￥240.00');
+  await expect(page.locator('.amount')).toHaveText('￥239.20');
   await page.getByRole('button', { name: '支付成功' }).click();
   await page.waitForURL(/\/order\/success\?order_id=/);
 
@@ -77,7 +78,7 @@ test('admin creates a percentage code in the console; a member pays the discount
     .getByRole('button', { name: '使用记录' })
     .click();
   const drawer = consolePage.getByRole('dialog', { name: `使用记录：${code}` });
-  await expect(drawer.getByRole('row').nth(1)).toContainText('¥299 − ¥59 = ¥240');
+  await expect(drawer.getByRole('row').nth(1)).toContainText('¥299 − ¥59.8 = ¥239.2');
   await expect(drawer.getByRole('row').nth(1)).toContainText('已支付');
   expect(await axeViolations(consolePage, 'console promo uses')).toEqual([]);
   await desktop.close();
