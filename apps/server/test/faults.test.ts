@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -5,8 +6,11 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_CAPTCHA, usingPostgres, type TestApp } from './test-app';
+import { registerVideoSource, stageSource } from '../src/modules/media/ingest';
 import { deliverBroadcasts } from '../src/modules/messages/broadcasts';
 import { signedInAdmin, type AdminClient } from './support/admin';
+import { addCourse, addVideo } from './support/courses';
+import { ffmpegInstalled, makeTestVideo } from './support/media';
 import { FakeAlipay } from './support/fakes/alipay';
 import {
   createCourse,
@@ -318,4 +322,87 @@ describe.runIf(usingPostgres && Boolean(process.env.REDIS_URL))('a node killed m
     expect(members.filter((id) => !reached.has(id))).toEqual([]);
     expect(await progress()).toEqual({ state: 'done', sent: copies.length, total: copies.length });
   }, 60_000);
+
+  it.runIf(ffmpegInstalled)(
+    'a transcode whose worker process was killed is taken over once its lease lapses, and published once',
+    async () => {
+      const source = makeTestVideo(dataDir, { seconds: 2, width: 320, height: 180, name: 'faults.mp4' });
+      const course = await addCourse(t.services.db, { charge: 9 });
+      const video = await addVideo(t.services.db, course, { url: '', duration: 0 });
+      const staged = stageSource(t.services.env.dataDir, source, 1 << 30);
+      const assetId = await registerVideoSource(t.services.db, video, staged, new Date());
+      const asset = async () =>
+        (
+          await rows(
+            'select status, claim_token, claimed_by, attempts, generation from media_assets where id = $1',
+            [assetId],
+          )
+        )[0];
+
+      // The victim shares the media folder (as nodes on one volume do) and transcodes in the background.
+      const { node } = await startVictim({
+        DATA_DIR: t.services.env.dataDir,
+        MEDIA_TRANSCODE_CONCURRENCY: '1',
+        JOBS_ENABLED: '1',
+      });
+      const blocker = await db.connect();
+      let victimClaim = '';
+      try {
+        const deadline = Date.now() + 20_000;
+        while ((await asset()).status !== 'transcoding') {
+          if (Date.now() > deadline) throw new Error(`never claimed: ${node.output.join('\n')}`);
+          await sleep(20);
+        }
+        // Held from here: the victim's next lease renewal or its publish waits, and it dies waiting.
+        await blocker.query('begin');
+        await blocker.query('select id from media_assets where id = $1 for update', [assetId]);
+        victimClaim = (await asset()).claim_token;
+        while (!(await someoneWaitsForALock(blocker))) {
+          if (Date.now() > deadline) throw new Error('the victim never came back to the asset');
+          await sleep(50);
+        }
+        // A dead machine takes its ffmpeg with it.
+        const children = spawnSync('pgrep', ['-P', String(node.process.pid)], { encoding: 'utf8' })
+          .stdout.split('\n')
+          .filter(Boolean)
+          .map(Number);
+        await killNode(node);
+        for (const pid of children) {
+          try {
+            process.kill(pid, 'SIGKILL');
+          } catch {
+            // Already gone.
+          }
+        }
+      } finally {
+        await blocker.query('rollback');
+        blocker.release();
+      }
+      expect(await asset()).toMatchObject({
+        status: 'transcoding',
+        claim_token: victimClaim,
+        generation: null,
+      });
+      // Its half-written generation is on the shared volume, unpublished.
+      expect(fs.readdirSync(t.services.media.assetDir(assetId))).toEqual([victimClaim]);
+
+      // While the lease runs nobody else may take it; once it has lapsed (moved back here) another worker does.
+      const survivor = t.services.media.anotherWorker('survivor');
+      expect(await survivor.claimNext({ assetId })).toBeNull();
+      await db.query(`update media_assets set lease_until = now() - interval '1 second' where id = $1`, [
+        assetId,
+      ]);
+      const claimed = (await survivor.claimNext({ assetId }))!;
+      expect(claimed).toMatchObject({ claimed_by: 'survivor', attempts: 2 });
+      expect(await survivor.process(claimed)).toBe('ready');
+      expect(await asset()).toMatchObject({
+        status: 'ready',
+        claim_token: null,
+        generation: claimed.claim_token,
+      });
+      // One generation on disk: the victim's half-written folder is gone.
+      expect(fs.readdirSync(t.services.media.assetDir(assetId))).toEqual([claimed.claim_token]);
+    },
+    60_000,
+  );
 });
