@@ -7,6 +7,7 @@ import { installErrorHandler } from './shared/http/error-handler';
 import { H5_COURSE_LIST_FIRST_PAGE, H5_HOME_BLOCKS } from '@kezhan/contract/h5-boot';
 import { installInputGuard } from './shared/http/input-guard';
 import { installCors } from './shared/http/cors';
+import { COMPRESSION_THRESHOLD_BYTES } from './shared/http/prepared-answer';
 import { failure, NO_DATA, ok as envelope } from './shared/http/envelope';
 import { withAbsoluteUrls } from './shared/http/public-urls';
 import { serveH5 } from './shared/http/h5-static';
@@ -91,7 +92,11 @@ export async function buildApp(
   installCors(app);
   // Answers above 1 KB go out brotli- or gzip-compressed when the client accepts it; the h5's files
   // are precompressed at build time and pass through as they are. Request bodies are never inflated.
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
+  await app.register(compress, {
+    threshold: COMPRESSION_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
+  });
   if (env.rateLimits) {
     installRateLimits(app, {
       budgets: env.rateLimits,

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
@@ -59,6 +60,44 @@ describe('GET /api/v2/other/config', () => {
     expect(res.data.member.enabled_face_verify).toBe(true);
     expect(res.data.socialites.qq).toBe(1);
     expect(res.data.pc_url).toBe('https://pc.example.com');
+  });
+
+  it('answers a config over 1 KB compressed as the client accepts, prepared again when a setting changes', async () => {
+    const url = '/api/v2/other/config';
+    await t.services.settings.set('icp', `京ICP备${'0'.repeat(1200)}号`);
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const br = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip;q=1, br;q=0.5' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    const refused = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'br', 'x-no-compression': '1' },
+    });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
+
+    await t.services.settings.set('icp', `沪ICP备${'1'.repeat(1200)}号`);
+    const changed = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+    expect(JSON.parse(brotliDecompressSync(changed.rawPayload).toString()).data.icp).toBe(
+      `沪ICP备${'1'.repeat(1200)}号`,
+    );
+    await t.services.settings.set('icp', '');
   });
 
   it('rejects a setting value that does not fit its type', async () => {

@@ -6,6 +6,7 @@ import { withAbsoluteUrls } from '../../shared/http/public-urls';
 import type { SettingKey } from '../../shared/settings/definitions';
 import type { SettingsSnapshot } from '../../shared/settings/settings-service';
 import { buildSiteConfig } from './site-config';
+import { PreparedJsonAnswer } from '../../shared/http/prepared-answer';
 
 const PROTOCOL_PAGES: { endpoint: (typeof systemApi)['userProtocol']; title: string; setting: SettingKey }[] =
   [
@@ -25,26 +26,29 @@ const escapeHtml = (text: string) =>
 
 export default async function systemRoutes(app: FastifyInstance) {
   const { settings, env } = app.services;
-  // The config answer changes only with the settings, so its JSON text is built once per version.
-  let cachedConfig: { version: number; body: string } | undefined;
+  // The config answer changes only with the settings, so it is prepared once per version: its JSON
+  // text and, when it is large enough, its compressed copies.
+  let cachedConfig: { version: number; answer: PreparedJsonAnswer } | undefined;
 
-  const configBody = (snapshot: SettingsSnapshot) => {
+  const configAnswer = (snapshot: SettingsSnapshot) => {
     if (cachedConfig?.version !== snapshot.version) {
       // Sent as prepared text, so route() does not see it: the same absolute-address rule here.
       const config = withAbsoluteUrls(buildSiteConfig(snapshot, env.appUrl), env.appUrl);
       // Built once per settings version, so checked here rather than on every answer.
       if (app.checkResponses) checkResponse(systemApi.config, config);
-      cachedConfig = { version: snapshot.version, body: JSON.stringify(ok(config)) };
+      cachedConfig = {
+        version: snapshot.version,
+        answer: new PreparedJsonAnswer(JSON.stringify(ok(config))),
+      };
     }
-    return cachedConfig.body;
+    return cachedConfig.answer;
   };
 
   // The most requested endpoint: answered without a promise while the settings cache is fresh.
-  route(app, systemApi.config, (_request, reply) => {
-    reply.type('application/json; charset=utf-8');
+  route(app, systemApi.config, (request, reply) => {
     const fresh = settings.freshSnapshot();
-    if (fresh) return reply.send(configBody(fresh));
-    return settings.snapshot().then((snapshot) => reply.send(configBody(snapshot)));
+    if (fresh) return configAnswer(fresh).send(request, reply);
+    return settings.snapshot().then((snapshot) => configAnswer(snapshot).send(request, reply));
   });
 
   route(app, systemApi.status, async () => ok({ status: 'ok' as const }));
