@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_CAPTCHA, usingPostgres, type TestApp } from './test-app';
 import { registerVideoSource, stageSource } from '../src/modules/media/ingest';
+import { resendAutomaticRefunds } from '../src/modules/orders/refunds';
 import { deliverBroadcasts } from '../src/modules/messages/broadcasts';
 import { signedInAdmin, type AdminClient } from './support/admin';
 import { addCourse, addVideo } from './support/courses';
@@ -100,13 +101,8 @@ describe.runIf(usingPostgres && Boolean(process.env.REDIS_URL))('a node killed m
 
   const newMember = () => loginMember(t, `1397100${String((mobileSeq += 1)).padStart(4, '0')}`);
 
-  /** A course ordered by a new member and opened at the (fake) Alipay cashier: the trade exists. */
-  async function orderAtAlipay(
-    charge: number,
-  ): Promise<{ member: LoggedInMember; orderNo: string; courseId: number }> {
-    const member = await newMember();
-    const courseId = await createCourse(t, { title: `故障课程${mobileSeq}`, charge });
-    const orderNo = (await orderCourse(t, member.token, courseId)).order_id;
+  /** Opens the order at the (fake) Alipay cashier: the trade exists there. */
+  async function openAtAlipay(member: LoggedInMember, orderNo: string): Promise<void> {
     const ticket = await payTicket(t, member.token, orderNo);
     const redirect = await t.app.inject({
       method: 'GET',
@@ -114,6 +110,16 @@ describe.runIf(usingPostgres && Boolean(process.env.REDIS_URL))('a node killed m
     });
     expect(redirect.statusCode).toBe(302);
     expect((await fetch(redirect.headers.location as string)).status).toBe(200);
+  }
+
+  /** A course ordered by a new member and opened at the Alipay cashier. */
+  async function orderAtAlipay(
+    charge: number,
+  ): Promise<{ member: LoggedInMember; orderNo: string; courseId: number }> {
+    const member = await newMember();
+    const courseId = await createCourse(t, { title: `故障课程${mobileSeq}`, charge });
+    const orderNo = (await orderCourse(t, member.token, courseId)).order_id;
+    await openAtAlipay(member, orderNo);
     return { member, orderNo, courseId };
   }
 
@@ -208,6 +214,66 @@ describe.runIf(usingPostgres && Boolean(process.env.REDIS_URL))('a node killed m
       [member.id, `订单${orderNo}已退款88元`],
     );
     expect(told).toEqual([{ n: 1 }]);
+  }, 60_000);
+
+  it('the automatic refund of a second payment, cut off at the gateway by the node dying, is sent once by the job', async () => {
+    const { member, orderNo: firstNo, courseId } = await orderAtAlipay(77);
+    const secondNo = (await orderCourse(t, member.token, courseId)).order_id;
+    await openAtAlipay(member, secondNo);
+    expect((await notifySurvivor(alipay.notification(firstNo))).body).toBe('success');
+    const { base, node } = await startVictim();
+
+    // The second payment settles on the victim, which opens its refund, sends it and dies before the answer.
+    alipay.beforeRefundAnswer = () => killNode(node);
+    const secondPayment = alipay.notification(secondNo);
+    const lost = await fetch(`${base}/payment/callback/alipay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+      body: secondPayment,
+    }).then(
+      async (response) => `answered ${response.status} ${await response.text()}`,
+      () => 'no answer',
+    );
+    expect(lost).toBe('no answer');
+    alipay.beforeRefundAnswer = undefined;
+    const [second] = await rows(
+      'select id, status, amount, refunded_amount from orders where order_id = $1',
+      [secondNo],
+    );
+    expect(second).toMatchObject({ status: 9, amount: 77_00, refunded_amount: 0 });
+    const [open] = await rows(
+      'select out_refund_no, status, gateway_refund_no from refunds where order_id = $1',
+      [second.id],
+    );
+    expect(open).toMatchObject({ status: 'processing', gateway_refund_no: '' });
+
+    // Alipay retries the unanswered notification on the survivor: nothing more is opened.
+    expect((await notifySurvivor(secondPayment)).body).toBe('success');
+    // The survivor's resend-automatic-refunds job, once the refund has waited long enough.
+    const later = new Date(Date.now() + 6 * 60_000);
+    expect(await resendAutomaticRefunds(t.services, later)).toEqual({ sent: 1 });
+    expect(await resendAutomaticRefunds(t.services, later)).toEqual({ sent: 0 });
+
+    expect(
+      await rows('select out_refund_no, status, amount from refunds where order_id = $1', [second.id]),
+    ).toEqual([{ out_refund_no: open.out_refund_no, status: 'succeeded', amount: 77_00 }]);
+    expect([...alipay.refunds.values()].filter((refund) => refund.outTradeNo === secondNo)).toHaveLength(1);
+    expect(alipay.refundRequests.filter((no) => no === open.out_refund_no)).toHaveLength(2);
+    expect(
+      await rows(
+        'select order_id, status, refunded_amount from orders where order_id in ($1, $2) order by id',
+        [firstNo, secondNo],
+      ),
+    ).toEqual([
+      { order_id: firstNo, status: 9, refunded_amount: 0 },
+      { order_id: secondNo, status: 11, refunded_amount: 77_00 },
+    ]);
+    expect(
+      await rows('select count(*)::int as n from user_courses where user_id = $1 and course_id = $2', [
+        member.id,
+        courseId,
+      ]),
+    ).toEqual([{ n: 1 }]);
   }, 60_000);
 
   it('a payment notification cut off mid-transaction by the node dying is applied once by the gateway’s retries', async () => {
