@@ -80,6 +80,9 @@ const TABLES_BOTH = [
   `create table user_tags (id bigint unsigned auto_increment primary key, name varchar(24) not null unique, ${TS})`,
   `create table socialite (id int unsigned auto_increment primary key, user_id int not null default 0, app varchar(191) not null default '',
     app_user_id varchar(128) not null default '', data varchar(2222) not null default '', ${TS}, union_id varchar(256) null)`,
+  `create table course_attach (id bigint unsigned auto_increment primary key, course_id int not null, name varchar(191) not null default '',
+    path varchar(191) not null default '', disk varchar(12) not null default '', size int not null default 0, extension varchar(12) not null default '',
+    only_buyer tinyint not null default 1, download_times int not null default 0, ${TS}, deleted_at timestamp null)`,
   `create table user_delete_jobs (id bigint unsigned auto_increment primary key, user_id bigint not null default 0 unique,
     mobile varchar(24) not null default '', is_handle tinyint not null default 0, submit_at timestamp null, expired_at timestamp null)`,
   `create table user_face_verify_tencent_records (id bigint unsigned auto_increment primary key, user_id bigint not null default 0,
@@ -553,6 +556,49 @@ async function fill(db: mysql.Connection, generation: FixtureGeneration): Promis
     { id: 93, user_id: 7, app: 'qq', app_user_id: SCHOOL.qqOpenId, created_at: at },
     { id: 94, user_id: 3, app: 'WECHAT-MINI', app_user_id: 'oMINI000000000000000000003', created_at: at },
     { id: 95, user_id: 999, app: 'qq', app_user_id: 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF', created_at: at },
+  ]);
+  // The same name twice in a course (the second on 2026's private S3), a deleted file, an orphan.
+  await insert('course_attach', [
+    {
+      id: 100,
+      course_id: 10,
+      name: '课件.pdf',
+      path: 'course/abc.pdf',
+      disk: 'attach',
+      size: 4,
+      extension: 'pdf',
+      download_times: 7,
+      created_at: at,
+    },
+    {
+      id: 101,
+      course_id: 10,
+      name: '课件.pdf',
+      path: 'course/def.pdf',
+      disk: 's3-private',
+      size: 9,
+      extension: 'pdf',
+      created_at: at,
+    },
+    {
+      id: 102,
+      course_id: 10,
+      name: '旧资料.zip',
+      path: 'course/old.zip',
+      disk: 'attach',
+      extension: 'zip',
+      created_at: at,
+      deleted_at: at,
+    },
+    {
+      id: 103,
+      course_id: 404,
+      name: '孤儿.pdf',
+      path: 'course/x.pdf',
+      disk: 'attach',
+      extension: 'pdf',
+      created_at: at,
+    },
   ]);
   const inSevenDays = prcWallClock(new Date(Date.now() + 6 * 24 * 3600_000));
   await insert('user_delete_jobs', [

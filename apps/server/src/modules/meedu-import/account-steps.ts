@@ -50,6 +50,12 @@ const created = (row: Record<string, unknown>, ctx: StepContext) =>
 /** The platforms Kezhan records (MeEdu writes `iOS`, `Android`, `Mini`). */
 const PLATFORMS = new Set(['PC', 'H5', 'IOS', 'ANDROID', 'MINI', 'APP', 'OTHER']);
 
+/** `资料.pdf` → `资料 (2).pdf`: Kezhan wants attachment names unique within a course. */
+function numberedName(name: string, n: number): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`;
+}
+
 export const ACCOUNT_STEPS: Step[] = [
   {
     name: 'socialites',
@@ -188,6 +194,46 @@ export const ACCOUNT_STEPS: Step[] = [
       };
     },
   },
+  {
+    name: 'course_attachments',
+    into: 'course_attachments',
+    source: 'course_attach',
+    when: (source) => source.has('course_attach'),
+    total: 'select count(*) n from course_attach',
+    filtered: '已删除，或所属课程已不存在',
+    select: `select a.id, a.course_id, a.name, a.path, a.disk, a.size, a.extension, a.download_times, a.created_at, a.updated_at,
+    (select count(*) from course_attach d where d.course_id = a.course_id and d.name = a.name and d.deleted_at is null and d.id < a.id) dup
+    from course_attach a join courses c on c.id = a.course_id`,
+    where: 'a.deleted_at is null',
+    key: ['a.id'],
+    convert(row, ctx) {
+      let name = text(row.name).trim() || `附件${row.id}`;
+      if (int(row.dup) > 0) {
+        name = numberedName(name, int(row.dup) + 1);
+        ctx.note('同一课程内附件名重复：加 (n)');
+      }
+      const path = text(row.path);
+      const external = /^https?:\/\//i.test(path);
+      // Kezhan serves a relative path from DATA_DIR/attach: the files are copied there by hand.
+      if (!external)
+        ctx.note(
+          text(row.disk) === 'attach'
+            ? '附件文件在 MeEdu 的 storage/app/attach：复制到 DATA_DIR/attach'
+            : `附件文件在 ${text(row.disk) || '未知磁盘'}：下载到 DATA_DIR/attach 的同一路径`,
+        );
+      return {
+        id: int(row.id),
+        course_id: int(row.course_id),
+        name: name.slice(0, 255),
+        path,
+        size: Math.max(0, int(row.size)),
+        extension: text(row.extension).slice(0, 32),
+        download_times: Math.max(0, int(row.download_times)),
+        created_at: created(row, ctx),
+        updated_at: chinaTime(row.updated_at) ?? created(row, ctx),
+      };
+    },
+  },
 ];
 
 /** Kezhan tables of these steps whose ids were given explicitly. */
@@ -196,4 +242,5 @@ export const ACCOUNT_SERIAL_TABLES = [
   'agreement_user_records',
   'user_delete_jobs',
   'face_verify_records',
+  'course_attachments',
 ];

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import {
@@ -413,6 +415,40 @@ for (const generation of ['2024', '2026'] as const) {
         token: (await login(t, SCHOOL.lessonBuyer.mobile)).data.token,
       });
       expect(other.message).toBe('实名认证记录不存在');
+    });
+
+    it('course attachments keep their ids and download for a buyer once the files are copied', async () => {
+      expect(run.output).toContain('course_attach → course_attachments | 2 | 2 | 0 | 2');
+      expect(run.output).toContain('    同一课程内附件名重复：加 (n): 1');
+      const token = (await login(t, SCHOOL.member.mobile)).data.token;
+      const course = await t.request<{ attach: { id: number; name: string }[] }>({
+        method: 'GET',
+        url: '/api/v2/course/10',
+        token,
+      });
+      expect(course.data.attach.map(({ id, name }) => ({ id, name }))).toEqual([
+        { id: 100, name: '课件.pdf' },
+        { id: 101, name: '课件 (2).pdf' },
+      ]);
+      // The operator copies MeEdu's storage/app/attach into DATA_DIR/attach, as the guide says.
+      const file = path.join(t.services.env.dataDir, 'attach', 'course', 'abc.pdf');
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, '%PDF');
+      const address = await t.request<{ download_url: string }>({
+        method: 'GET',
+        url: '/api/v3/course/10/attach/100',
+        token,
+      });
+      const url = new URL(address.data.download_url);
+      const download = await t.app.inject({ method: 'GET', url: url.pathname + url.search });
+      expect(download.statusCode).toBe(200);
+      expect(download.body).toBe('%PDF');
+      const stranger = await t.request({
+        method: 'GET',
+        url: '/api/v3/course/10/attach/100',
+        token: (await login(t, SCHOOL.lessonBuyer.mobile)).data.token,
+      });
+      expect(stranger.message).toBe('请购买课程');
     });
 
     it('refuses a second run into the same database', async () => {

@@ -28,7 +28,6 @@ interface StepTally {
 /** MeEdu values with no home in Kezhan (yet): reported with their row counts. */
 const NO_HOME: [string, string][] = [
   ['user_upload_images', '学员上传图片（待迁移）'],
-  ['course_attach', '课程附件（待迁移）'],
   ['user_join_role_records', '会员购买历史（无去处）'],
   ['user_invite_balance_records', '邀请余额流水（无去处）'],
   ['user_ib_withdraw_orders', '邀请余额提现（无去处）'],
