@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, usingPostgres, type TestApp } from '../../test/test-app';
+import { createTestApp, stoppedClock, usingPostgres, type TestApp } from '../../test/test-app';
 import { JobScheduler } from '../kernel/scheduler';
 import { JOBS } from '../modules/registry';
 
@@ -79,7 +79,7 @@ describe('GET /metrics', () => {
   it('is not cached, and probes are not rate limited', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/metrics' });
     expect(response.headers['cache-control']).toBe('no-store');
-    const limited = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '2' } });
+    const limited = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '2' }, now: stoppedClock() });
     try {
       for (let i = 0; i < 4; i += 1) {
         for (const url of ['/metrics', '/healthz', '/readyz']) {

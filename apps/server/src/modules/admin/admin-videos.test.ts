@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, stoppedClock, type TestApp } from '../../../test/test-app';
 import { ffmpegInstalled, makeTestVideo } from '../../../test/support/media';
 import { createCategory } from './category-admin';
 import { createCourse } from './course-admin';
@@ -294,7 +294,10 @@ describe('operator console: upload pieces and the per-IP limit', () => {
   afterAll(() => t.close());
 
   it('lets a long upload through while other routes keep the API minute limit', async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '4', RATE_LIMIT_CONSOLE_PER_MINUTE: '4' } });
+    t = await createTestApp({
+      env: { RATE_LIMIT_PER_MINUTE: '4', RATE_LIMIT_CONSOLE_PER_MINUTE: '4' },
+      now: stoppedClock(),
+    });
     const editor = await signedInAdmin(t, 'content', 'editor');
     const now = new Date();
     const category = await createCategory(t.services.db, { name: '限流', slug: 'limits' }, now);

@@ -18,6 +18,7 @@ const BIG_SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 4
 
 describe('serving the built h5', () => {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'kezhan-dist-'));
+  const STOPPED_AT = Date.now();
   const app = Fastify();
   beforeAll(async () => {
     fs.mkdirSync(path.join(dist, 'assets'));
@@ -467,6 +468,7 @@ describe('the h5 page with its first screen drawn on the server', () => {
 });
 
 describe('rate limits beside the built h5', () => {
+  const STOPPED_AT = Date.now();
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'kezhan-dist-'));
   const app = Fastify({ trustProxy: '127.0.0.1' });
   const configLoads: string[] = [];
@@ -478,7 +480,7 @@ describe('rate limits beside the built h5', () => {
     installRateLimits(app, {
       budgets: { anonymous: 3, member: 3, console: 3, boot: 3, media: 3, login: 3 },
       memberOf: () => null,
-      now: Date.now,
+      now: () => STOPPED_AT, // a stopped clock: the minute never turns while the test counts
     });
     await serveH5(app, dist, {
       bootAnswers: {

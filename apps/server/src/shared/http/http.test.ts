@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, stoppedClock, type TestApp } from '../../../test/test-app';
 import { parseId } from './validate';
 
 describe('HTTP conventions', () => {
@@ -170,7 +170,7 @@ describe('HTTP conventions', () => {
 describe('rate limits', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '5' } });
+    t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '5' }, now: stoppedClock() });
   });
   afterAll(() => t.close());
 
@@ -198,7 +198,7 @@ describe('rate limits', () => {
 describe('SMS and captcha rate limits per IP', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '1000' } });
+    t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '1000' }, now: stoppedClock() });
   });
   afterAll(() => t.close());
 

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_CAPTCHA, type TestApp } from '../../../test/test-app';
+import { createTestApp, stoppedClock, TEST_CAPTCHA, type TestApp } from '../../../test/test-app';
 import { parseTrustProxy } from '../../config/env';
 import { redactUrl } from './logging';
 import Fastify from 'fastify';
@@ -19,7 +19,7 @@ import { addCourse } from '../../../test/support/courses';
 describe('rate limits key on the route, not on the spelling of the URL', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '5' } });
+    t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '5' }, now: stoppedClock() });
   });
   afterAll(() => t.close());
 
@@ -50,7 +50,7 @@ describe('rate limits key on the route, not on the spelling of the URL', () => {
 describe('route limits (SMS, captcha) cannot be dodged by encoding the path', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '1000' } });
+    t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '1000' }, now: stoppedClock() });
   });
   afterAll(() => t.close());
 
@@ -124,7 +124,10 @@ describe('TRUST_PROXY trusts only the configured proxies', () => {
   describe('as a list of proxy addresses', () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1,10.9.0.0/16', RATE_LIMIT_PER_MINUTE: '3' } });
+      t = await createTestApp({
+        env: { TRUST_PROXY: '127.0.0.1,10.9.0.0/16', RATE_LIMIT_PER_MINUTE: '3' },
+        now: stoppedClock(),
+      });
     });
     afterAll(() => t.close());
 
@@ -152,7 +155,7 @@ describe('TRUST_PROXY trusts only the configured proxies', () => {
   describe('as a hop count', () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await createTestApp({ env: { TRUST_PROXY: '1', RATE_LIMIT_PER_MINUTE: '3' } });
+      t = await createTestApp({ env: { TRUST_PROXY: '1', RATE_LIMIT_PER_MINUTE: '3' }, now: stoppedClock() });
     });
     afterAll(() => t.close());
 
