@@ -1,11 +1,14 @@
+import fs from 'node:fs';
 import { parseCommandArgs } from '../../kernel/args';
 import { CommandError, type CliCommand } from '../../kernel/command';
+import { attachmentDir } from '../courses/attachments';
 import { migrateMeedu } from './migrate';
 import { openSource, parseSourceUrl } from './source';
 
 export const migrateMeeduCommand: CliCommand = {
   name: 'migrate:meedu',
-  usage: 'migrate:meedu --source mysql://USER:PASS@HOST:PORT/DB [--dry-run] [--old-host <url>] [--batch <n>]',
+  usage:
+    'migrate:meedu --source mysql://USER:PASS@HOST:PORT/DB [--dry-run] [--old-host <url>] [--batch <n>] [--attach-dir <MeEdu storage/app/attach>]',
   summary:
     'Move a MeEdu school (2024 or 2026) into this empty Kezhan database, ids kept; --dry-run prints the report only',
   async run(services, args, out) {
@@ -14,7 +17,11 @@ export const migrateMeeduCommand: CliCommand = {
       'dry-run': { type: 'boolean' },
       'old-host': { type: 'string' },
       batch: { type: 'string' },
+      'attach-dir': { type: 'string' },
     });
+    const attachFrom = values['attach-dir'];
+    if (attachFrom !== undefined && !fs.statSync(attachFrom, { throwIfNoEntry: false })?.isDirectory())
+      throw new CommandError(`--attach-dir 不是一个目录：${attachFrom}`);
     const url = parseSourceUrl(values.source);
     const batchSize = Number(values.batch ?? 1000);
     if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 5000)
@@ -35,6 +42,9 @@ export const migrateMeeduCommand: CliCommand = {
           dryRun: values['dry-run'] === true,
           batchSize,
           oldHost: oldHost.replace(/\/+$/, ''),
+          attachmentFiles: attachFrom
+            ? { from: attachFrom, to: attachmentDir(services.env.dataDir) }
+            : undefined,
           now: services.now(),
           progress: (line) => {
             if (process.stderr.isTTY) process.stderr.write(`${line}\n`);

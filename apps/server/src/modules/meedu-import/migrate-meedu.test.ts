@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -30,17 +31,37 @@ for (const generation of ['2024', '2026'] as const) {
     let t: TestApp;
     let dryRun: { exitCode: number; output: string[] };
     let run: { exitCode: number; output: string[] };
+    let meeduAttach = '';
 
     beforeAll(async () => {
       fixture = await createMeeduFixture(generation);
       // The development QQ provider stands in for QQ: any openid can be approved.
       t = await createTestApp({ env: { SOCIAL_DRIVER: 'dev' } });
-      dryRun = await runCommand(t.services, ['migrate:meedu', '--source', fixture.url, '--dry-run']);
-      run = await runCommand(t.services, ['migrate:meedu', '--source', fixture.url, '--batch', '2']);
+      // MeEdu's storage/app/attach: the local file of attachment 100 (101 lives on private S3).
+      meeduAttach = fs.mkdtempSync(path.join(os.tmpdir(), 'meedu-attach-'));
+      fs.mkdirSync(path.join(meeduAttach, 'course'));
+      fs.writeFileSync(path.join(meeduAttach, 'course', 'abc.pdf'), '%PDF');
+      const files = ['--attach-dir', meeduAttach];
+      dryRun = await runCommand(t.services, [
+        'migrate:meedu',
+        '--source',
+        fixture.url,
+        '--dry-run',
+        ...files,
+      ]);
+      run = await runCommand(t.services, [
+        'migrate:meedu',
+        '--source',
+        fixture.url,
+        '--batch',
+        '2',
+        ...files,
+      ]);
     }, 120_000);
     afterAll(async () => {
       await t?.close();
       await fixture?.drop();
+      if (meeduAttach) fs.rmSync(meeduAttach, { recursive: true, force: true });
     });
 
     it('a dry run prints the whole report and writes nothing; the real run verifies', async () => {
@@ -417,7 +438,7 @@ for (const generation of ['2024', '2026'] as const) {
       expect(other.message).toBe('实名认证记录不存在');
     });
 
-    it('course attachments keep their ids and download for a buyer once the files are copied', async () => {
+    it('course attachments keep their ids, their files are copied, and a buyer downloads them', async () => {
       expect(run.output).toContain('course_attach → course_attachments | 2 | 2 | 0 | 2');
       expect(run.output).toContain('    同一课程内附件名重复：加 (n): 1');
       const token = (await login(t, SCHOOL.member.mobile)).data.token;
@@ -430,10 +451,8 @@ for (const generation of ['2024', '2026'] as const) {
         { id: 100, name: '课件.pdf' },
         { id: 101, name: '课件 (2).pdf' },
       ]);
-      // The operator copies MeEdu's storage/app/attach into DATA_DIR/attach, as the guide says.
-      const file = path.join(t.services.env.dataDir, 'attach', 'course', 'abc.pdf');
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(file, '%PDF');
+      expect(dryRun.output).toContain('附件文件：试运行不复制');
+      expect(run.output).toContain('附件文件：复制 1，已存在 0，MeEdu 目录中没有 1');
       const address = await t.request<{ download_url: string }>({
         method: 'GET',
         url: '/api/v3/course/10/attach/100',
@@ -485,6 +504,14 @@ describe('migrate:meedu refuses what it cannot move, before writing anything', (
     expect(host.output.at(-1)).toBe('无法连接 MeEdu 数据库 127.0.0.1:1 (ECONNREFUSED)：请检查主机和端口');
     const missing = await migrate(`${MEEDU_ROOT}/meedu_test_missing_db`);
     expect(missing.output.at(-1)).toContain('MeEdu 数据库 meedu_test_missing_db 不存在');
+    const noDir = await runCommand(t.services, [
+      'migrate:meedu',
+      '--source',
+      fixture.url,
+      '--attach-dir',
+      '/nonexistent/meedu/attach',
+    ]);
+    expect(noDir.output.at(-1)).toBe('--attach-dir 不是一个目录：/nonexistent/meedu/attach');
     expect((await migrate('postgres://x@y/z')).output.at(-1)).toBe(
       '--source 应为 mysql://用户:密码@主机:端口/数据库',
     );

@@ -5,6 +5,7 @@ import { fenToYuanText, wholeYuanToFen } from '../../shared/money';
 import { isSettingKey, normaliseSettingValue } from '../../shared/settings/definitions';
 import { int, text } from './convert';
 import type { MeeduSource, Row } from './source';
+import { copyAttachmentFiles } from './attachment-files';
 import { ACCOUNT_SERIAL_TABLES, ACCOUNT_STEPS, readAgreements } from './account-steps';
 import { SERIAL_TABLES, STEPS, viewBlocksWhere, type AnyDb, type Step, type StepContext } from './steps';
 
@@ -13,6 +14,8 @@ export interface MigrateOptions {
   batchSize: number;
   oldHost: string;
   now: Date;
+  /** MeEdu's `storage/app/attach` and Kezhan's attachment directory: the files are copied. */
+  attachmentFiles?: { from: string; to: string };
   /** Where progress goes while the run lasts (the report is printed at the end). */
   progress: (line: string) => void;
 }
@@ -337,6 +340,13 @@ export async function migrateMeedu(
       `${step.source} → ${step.into} | ${tally.read} | ${tally.written} | ${tally.merged} | ${tally.dropped}`,
     );
     for (const [reason, n] of Object.entries(tally.notes)) out.line(`    ${reason}: ${n}`);
+  }
+  if (options.attachmentFiles) {
+    if (options.dryRun) out.line('附件文件：试运行不复制');
+    else {
+      const files = await copyAttachmentFiles(db, options.attachmentFiles.from, options.attachmentFiles.to);
+      out.line(`附件文件：复制 ${files.copied}，已存在 ${files.present}，MeEdu 目录中没有 ${files.missing}`);
+    }
   }
   out.line('');
   out.line('站点设置:');
