@@ -45,7 +45,7 @@ export default async function systemRoutes(app: FastifyInstance) {
   };
 
   // The most requested endpoint: answered without a promise while the settings cache is fresh.
-  route(app, systemApi.config, (request, reply) => {
+  route(app, systemApi.config, { precompressed: true }, (request, reply) => {
     const fresh = settings.freshSnapshot();
     if (fresh) return configAnswer(fresh).send(request, reply);
     return settings.snapshot().then((snapshot) => configAnswer(snapshot).send(request, reply));

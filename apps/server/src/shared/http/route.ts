@@ -41,6 +41,11 @@ export interface RouteOptions {
   /** A body limit other than the app's (e.g. small for gateway notifications). */
   bodyLimit?: number;
   /**
+   * The handler sends answers already compressed as the client accepts (PreparedJsonAnswer):
+   * @fastify/compress adds no hooks to this route.
+   */
+  precompressed?: boolean;
+  /**
    * The access check of an `auth: 'admin'` endpoint (modules/admin registers those through
    * `adminRoute`, which derives it from the endpoint's permission).
    */
@@ -115,6 +120,7 @@ export function route<E extends Endpoint>(
     ...(preHandler ? { preHandler } : {}),
     ...(options.config ? { config: options.config } : {}),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    ...(options.precompressed ? { compress: false as const } : {}),
     // Not an async function: a handler that answers at once (the config) costs no promise here.
     // A synchronous throw (a validation failure) reaches the error handler like a rejection.
     handler: (request: FastifyRequest, reply: FastifyReply) => {
