@@ -47,7 +47,7 @@ try {
         select '1' || lpad(g::text, 10, '0'), 'bench' || g, '-', now() - random() * interval '730 days'
         from generate_series(1, ${MEMBERS}) g;
       insert into courses (title, slug, charge, published_at)
-        select '课程 ' || g, 'bench-' || g, 50 + g % 10 * 50, now() - interval '800 days'
+        select '课程 ' || g, 'bench-' || g, (50 + g % 10 * 50) * 100, now() - interval '800 days'
         from generate_series(1, ${COURSES}) g;
       insert into videos (course_id, title, slug, duration, published_at)
         select 1 + (g - 1) / ${VIDEOS_PER_COURSE}, '视频 ' || g, 'bench-video-' || g, 1800, now() - interval '800 days'
@@ -56,10 +56,11 @@ try {
         select 'B' || g, 1 + (g::bigint * 7919) % ${MEMBERS}, price, 0, price,
           case when r < 0.80 then 9 when r < 0.83 then 11 when r < 0.95 then 7 else 1 end,
           case when r < 0.83 then at + interval '2 minutes' end,
-          case when r < 0.80 and g % 50 = 0 then price / 2 when r < 0.83 then price else 0 end,
+          -- 2 % of the paid orders refunded in part, the refunded ones (status 11) in full.
+          case when r < 0.80 and g % 50 = 0 then price / 2 when r >= 0.80 and r < 0.83 then price else 0 end,
           at, at
         from (
-          select g, random() as r, now() - random() * interval '730 days' as at, 50 + (g % 10) * 50 as price
+          select g, random() as r, now() - random() * interval '730 days' as at, (50 + (g % 10) * 50) * 100 as price
           from generate_series(1, ${ORDERS}) g
         ) s;
       insert into order_goods (order_id, goods_type, goods_id, goods_name, goods_charge, goods_ori_charge, created_at)
