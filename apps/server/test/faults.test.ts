@@ -1,6 +1,7 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -8,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_CAPTCHA, usingPostgres, type TestApp } from './test-app';
 import { registerVideoSource, stageSource } from '../src/modules/media/ingest';
 import { resendAutomaticRefunds } from '../src/modules/orders/refunds';
+import { hashPassword } from '../src/shared/auth/passwords';
 import { deliverBroadcasts } from '../src/modules/messages/broadcasts';
 import { signedInAdmin, type AdminClient } from './support/admin';
 import { addCourse, addVideo } from './support/courses';
@@ -471,4 +473,96 @@ describe.runIf(usingPostgres && Boolean(process.env.REDIS_URL))('a node killed m
     },
     60_000,
   );
+
+  it('Redis killed mid-traffic: rate limits count locally, logins and signed-in calls keep working, codes answer 503, all recover', async () => {
+    // A Redis of this test's own: the shared one serves everybody else.
+    const redisPort = await freePort();
+    const startRedis = async () => {
+      const server = spawn(
+        'redis-server',
+        ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+        { stdio: 'ignore' },
+      );
+      const deadline = Date.now() + 5000;
+      while (
+        !(await new Promise<boolean>((resolve) => {
+          const socket = net.connect(redisPort, '127.0.0.1', () => resolve(true));
+          socket.on('error', () => resolve(false));
+          socket.on('connect', () => socket.destroy());
+        }))
+      ) {
+        if (Date.now() > deadline) throw new Error('redis-server did not start');
+        await sleep(50);
+      }
+      return server;
+    };
+    let redis = await startRedis();
+    try {
+      // Rate limits on (counted in Redis while it answers).
+      const { base } = await startVictim({
+        REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+        RATE_LIMIT_PER_MINUTE: '600',
+      });
+      const call = async (
+        method: string,
+        url: string,
+        options: { payload?: object; token?: string } = {},
+      ) => {
+        const response = await fetch(`${base}${url}`, {
+          method,
+          headers: {
+            ...(options.payload ? { 'content-type': 'application/json' } : {}),
+            ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+          },
+          body: options.payload ? JSON.stringify(options.payload) : undefined,
+          // Within three seconds, Redis up or down: a request is never held through reconnects.
+          signal: AbortSignal.timeout(3000),
+        });
+        return {
+          status: response.status,
+          body: (await response.json()) as { code: number; message: string; data: any },
+        };
+      };
+      const member = await newMember();
+      const mobile = `1397100${String(mobileSeq).padStart(4, '0')}`;
+      await db.query('update users set password = $1 where id = $2', [
+        await hashPassword('faults-pass-1'),
+        member.id,
+      ]);
+      const login = () =>
+        call('POST', '/api/v2/login/password', { payload: { mobile, password: 'faults-pass-1' } });
+      const before = await login();
+      expect(before.body).toMatchObject({ code: 0, data: { token: expect.any(String) } });
+      const token = before.body.data.token as string;
+
+      redis.kill('SIGKILL');
+      await new Promise((resolve) => redis.once('exit', resolve));
+      expect((await login()).body).toMatchObject({ code: 0, data: { token: expect.any(String) } });
+      expect(
+        (
+          await call('POST', '/api/v2/login/password', {
+            payload: { mobile, password: 'wrong-one' },
+          })
+        ).body,
+      ).toMatchObject({ code: 1, message: '手机号或密码错误' });
+      expect((await call('GET', '/api/v2/member/detail', { token })).body).toMatchObject({ code: 0 });
+      // What cannot work without the store says so plainly, never 500.
+      expect(await call('GET', '/api/v2/captcha/image')).toEqual({
+        status: 503,
+        body: { code: 1, message: '服务繁忙，请稍后再试', data: [] },
+      });
+
+      redis = await startRedis();
+      const deadline = Date.now() + 10_000;
+      let captcha = await call('GET', '/api/v2/captcha/image');
+      while (captcha.status !== 200 && Date.now() < deadline) {
+        await sleep(200);
+        captcha = await call('GET', '/api/v2/captcha/image');
+      }
+      expect(captcha.body).toMatchObject({ code: 0, data: { key: expect.any(String) } });
+      expect((await login()).body.code).toBe(0);
+    } finally {
+      redis.kill('SIGKILL');
+    }
+  }, 60_000);
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AppServices } from '../../services';
 import { hashPassword, needsRehash, verifyPassword } from '../../shared/auth/passwords';
 import { BusinessError } from '../../shared/http/errors';
+import { unlessStoreUnavailable } from '../../shared/store/ephemeral-store';
 import { CAPTCHA_REQUIRED_MESSAGE, WRONG_CAPTCHA_MESSAGE } from '@kezhan/contract/login-challenge';
 
 export const LOCKED_MESSAGE = '账号已被锁定';
@@ -53,9 +54,18 @@ export async function checkPasswordLogin(
   ip: string,
 ): Promise<PasswordLoginPass> {
   const { store, db, imageCaptcha } = services;
-  if ((await store.ttl(lockKey(body.mobile, ip))) > 0)
-    throw new BusinessError(TOO_MANY_PASSWORD_FAILURES_MESSAGE);
-  if (Number(await store.get(mobileKey(body.mobile))) >= FAILURES_BEFORE_CAPTCHA) {
+  // The counters only protect: while the store is unreachable they are skipped and the password
+  // alone decides (logins keep working through a Redis restart).
+  const locked = await unlessStoreUnavailable(
+    async () => (await store.ttl(lockKey(body.mobile, ip))) > 0,
+    false,
+  );
+  if (locked) throw new BusinessError(TOO_MANY_PASSWORD_FAILURES_MESSAGE);
+  const mobileFailures = await unlessStoreUnavailable(
+    async () => Number(await store.get(mobileKey(body.mobile))),
+    0,
+  );
+  if (mobileFailures >= FAILURES_BEFORE_CAPTCHA) {
     if (!body.image_key || !body.image_captcha) throw new BusinessError(CAPTCHA_REQUIRED_MESSAGE);
     if (!(await imageCaptcha.check(body.image_key, body.image_captcha)))
       throw new BusinessError(WRONG_CAPTCHA_MESSAGE);
@@ -67,18 +77,23 @@ export async function checkPasswordLogin(
     .executeTakeFirst();
   const matches = await verifyPassword(body.password, user?.password || (await dummy()));
   if (!user || !matches) {
-    await store.increment(mobileKey(body.mobile), FAILURE_WINDOW_SECONDS);
-    const failures = await store.increment(pairKey(body.mobile, ip), FAILURE_WINDOW_SECONDS);
-    if (failures >= FAILURES_BEFORE_BACKOFF) {
-      const wait = Math.min(
-        BACKOFF_BASE_SECONDS * 2 ** (failures - FAILURES_BEFORE_BACKOFF),
-        BACKOFF_MAX_SECONDS,
-      );
-      await store.set(lockKey(body.mobile, ip), '1', wait);
-    }
+    await unlessStoreUnavailable(async () => {
+      await store.increment(mobileKey(body.mobile), FAILURE_WINDOW_SECONDS);
+      const failures = await store.increment(pairKey(body.mobile, ip), FAILURE_WINDOW_SECONDS);
+      if (failures >= FAILURES_BEFORE_BACKOFF) {
+        const wait = Math.min(
+          BACKOFF_BASE_SECONDS * 2 ** (failures - FAILURES_BEFORE_BACKOFF),
+          BACKOFF_MAX_SECONDS,
+        );
+        await store.set(lockKey(body.mobile, ip), '1', wait);
+      }
+    }, undefined);
     throw new BusinessError(WRONG_CREDENTIALS_MESSAGE);
   }
   if (user.is_lock === 1) throw new BusinessError(LOCKED_MESSAGE);
-  await store.delete(pairKey(body.mobile, ip), lockKey(body.mobile, ip), mobileKey(body.mobile));
+  await unlessStoreUnavailable(
+    () => store.delete(pairKey(body.mobile, ip), lockKey(body.mobile, ip), mobileKey(body.mobile)),
+    undefined,
+  );
   return needsRehash(user.password) ? { userId: user.id, staleHash: user.password } : { userId: user.id };
 }

@@ -1,9 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { failure } from './envelope';
 import { BusinessError, INVALID_PARAMS_MESSAGE } from './errors';
+import { StoreUnavailableError } from '../store/ephemeral-store';
 import { redactUrl } from './logging';
 
 export const RATE_LIMITED_MESSAGE = '请稍后再试';
+export const STORE_UNAVAILABLE_MESSAGE = '服务繁忙，请稍后再试';
 
 /** Fastify's own request errors, answered in plain Chinese instead of a stack or a 4xx page. */
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -27,6 +29,11 @@ function isDataException(error: FastifyError): boolean {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof BusinessError) return reply.status(200).send(failure(error.message, error.code));
+    if (error instanceof StoreUnavailableError) {
+      // Redis is down or restarting: a passing condition, said plainly (the node recovers by itself).
+      request.log.warn({ err: { message: error.message }, url: redactUrl(request.url) }, 'store unavailable');
+      return reply.status(503).send(failure(STORE_UNAVAILABLE_MESSAGE));
+    }
     if (error.statusCode === 429) {
       return reply.status(200).send(failure(RATE_LIMITED_MESSAGE, 429));
     }

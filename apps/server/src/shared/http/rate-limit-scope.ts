@@ -6,7 +6,7 @@ import type {
   RouteOptions,
 } from 'fastify';
 import type { RateBudgets } from '../../config/env';
-import type { EphemeralStore } from '../store/ephemeral-store';
+import { StoreUnavailableError, type EphemeralStore } from '../store/ephemeral-store';
 import { RATE_LIMITED_MESSAGE } from './error-handler';
 
 /** The cheap answers every page load (h5, MeEdu PC) asks for first: cached, and counted only against a large budget. */
@@ -64,7 +64,11 @@ class Budget {
   count(key: string | number, now: number): number | Promise<number> {
     const minute = Math.floor(now / MINUTE);
     if (!this.shared) return this.local.add(key, minute);
-    return this.shared.increment(`rate:${this.name}:${key}:${minute}`, 60);
+    // Redis down or restarting: each node counts on its own meanwhile (limits stay, a little looser).
+    return this.shared.increment(`rate:${this.name}:${key}:${minute}`, 60).catch((error: unknown) => {
+      if (error instanceof StoreUnavailableError) return this.local.add(key, minute);
+      throw error;
+    });
   }
 }
 

@@ -16,3 +16,24 @@ export interface EphemeralStore {
   ttl(key: string): Promise<number>;
   close(): Promise<void>;
 }
+
+/** The store could not be reached (Redis down or restarting): answered 503, never a crash. */
+export class StoreUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`ephemeral store unavailable: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+    this.name = 'StoreUnavailableError';
+  }
+}
+
+/**
+ * For state that only protects (attempt counters, back-off locks): while the store is
+ * unreachable the work is skipped and `fallback` answered, so that logins keep working.
+ */
+export async function unlessStoreUnavailable<T>(work: () => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof StoreUnavailableError) return fallback;
+    throw error;
+  }
+}
