@@ -64,9 +64,11 @@ test('a paid lesson plays for an entitled member as encrypted HLS, key and segme
   await page.goto(`/vod/video?id=${lesson}`);
   const video = page.locator('video');
   await expect(video).toHaveAttribute('data-source', 'hls.js');
-  // Opening the lesson costs none of its bytes: the stream is fetched once the member plays.
+  // Opening the lesson costs none of its bytes: once the page is idle only the master playlist
+  // (a few lines naming the qualities) is fetched ahead, so the first tap saves a round trip; the
+  // quality playlists, the key and the segments wait until the member plays.
   await page.waitForTimeout(500);
-  expect(media).toEqual([]);
+  expect(media.filter((m) => !new URL(m.url).pathname.endsWith('/master.m3u8'))).toEqual([]);
   await video.evaluate((v: HTMLVideoElement) => {
     v.muted = true;
     return v.play();

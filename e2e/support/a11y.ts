@@ -16,6 +16,7 @@ export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
  * violation (`<label> <rule>: <target>…`), so a failing expectation shows what to fix.
  */
 export async function axeViolations(page: Page, label: string, rules?: string[]): Promise<string[]> {
+  await fadesOver(page);
   const builder = new AxeBuilder({ page });
   const result = await (rules ? builder.withRules(rules) : builder).analyze();
   return result.violations.map(
@@ -25,6 +26,27 @@ export async function axeViolations(page: Page, label: string, rules?: string[])
         .map((n) => n.target.join(' '))
         .join(' | ')}`,
   );
+}
+
+/**
+ * Waits (up to 3 s) until no element is part-way through a fade. antd-mobile's dialogs fade in by
+ * writing `opacity` into their style every frame; axe reads colours as they are, so text in a dialog
+ * still fading in fails colour contrast against the page behind it.
+ */
+async function fadesOver(page: Page): Promise<void> {
+  // Only antd-mobile's animated layers: the lesson's 跑马灯 keeps a partial opacity for good.
+  const FADING = '[role="dialog"] [style*="opacity"], .adm-mask[style*="opacity"]';
+  await page
+    .waitForFunction(
+      (fading) =>
+        Array.from(document.querySelectorAll<HTMLElement>(fading)).every((el) => {
+          const opacity = Number(el.style.opacity);
+          return !(opacity > 0 && opacity < 1);
+        }),
+      FADING,
+      { timeout: 3000 },
+    )
+    .catch(() => undefined);
 }
 
 /** Elements (tag.class) wider than the viewport or reaching past its right edge. */

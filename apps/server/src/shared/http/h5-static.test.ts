@@ -18,7 +18,6 @@ const BIG_SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 4
 
 describe('serving the built h5', () => {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'kezhan-dist-'));
-  const STOPPED_AT = Date.now();
   const app = Fastify();
   beforeAll(async () => {
     fs.mkdirSync(path.join(dist, 'assets'));
