@@ -21,6 +21,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { dropPostgresDatabase, freshPostgresDatabase } from './bench-databases.mjs';
 import { median, root } from './lib.mjs';
 
 const SLICES = Number(process.env.BENCH_SLICES || 8);
@@ -117,20 +118,6 @@ async function startBare(port, body) {
   });
   await new Promise((resolve) => child.stdout.once('data', resolve));
   return { pid: child.pid, stop: () => child.kill() };
-}
-
-/** A new empty database on the same server, so the bench never touches real data. */
-async function freshPostgresDatabase(url, suffix) {
-  const { default: pg } = await import('pg');
-  const name = `kezhan_bench_${process.pid}_${suffix}`;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(`drop database if exists ${name}`);
-  await client.query(`create database ${name}`);
-  await client.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return target.toString();
 }
 
 const freePort = () => 18300 + Math.floor(Math.random() * 1500);
@@ -326,7 +313,8 @@ function productionSecrets() {
  * seeds a fresh database first (production seeds nothing), then stops.
  */
 async function startProduction(port, databaseUrl) {
-  const database = await freshPostgresDatabase(databaseUrl, 'production');
+  const databaseName = `kezhan_bench_${process.pid}_production`;
+  const database = await freshPostgresDatabase(databaseUrl, databaseName);
   const shared = {
     ...productionSecrets(),
     DATABASE_URL: database,
@@ -335,7 +323,7 @@ async function startProduction(port, databaseUrl) {
   };
   const seeder = await startKezhan(port, { ...shared, KEZHAN_DEV: '1', NODE_ENV: undefined }, 'seed');
   await seeder.stop();
-  return startKezhan(
+  const node = await startKezhan(
     port,
     {
       ...shared,
@@ -349,6 +337,11 @@ async function startProduction(port, databaseUrl) {
     },
     'production',
   );
+  const stop = async () => {
+    await node.stop();
+    await dropPostgresDatabase(databaseUrl, databaseName);
+  };
+  return { ...node, stop };
 }
 
 /** Every API figure of the bench; returns what missed its goal. */

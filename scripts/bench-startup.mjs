@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { dropPostgresDatabase, freshPostgresDatabase } from './bench-databases.mjs';
 import { median, root, SERVER_BUNDLE } from './lib.mjs';
 
 const RUNS = Number(process.env.STARTUP_RUNS || 3);
@@ -45,27 +46,6 @@ function cpuMilliseconds(pid) {
 function residentMegabytes(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) / 1024;
-}
-
-/** A new empty database on the same server, so the bench never touches real data. */
-async function freshPostgresDatabase(url, name) {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(`drop database if exists ${name}`);
-  await client.query(`create database ${name}`);
-  await client.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return target.toString();
-}
-
-async function dropPostgresDatabase(url, name) {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(`drop database if exists ${name} with (force)`);
-  await client.end();
 }
 
 /**
