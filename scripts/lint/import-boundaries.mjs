@@ -2,7 +2,8 @@
 //
 // - A web app's feature (`apps/<app>/src/features/<a>/`) never imports another feature
 //   (`features/<b>/`): what two features share moves to `src/shared/`.
-// - A web app's `src/shared/` never imports `src/features/` or `src/app/`: data flows
+// - A web app's `src/shared/` never imports `src/features/` or the top (`src/app/`, the h5's
+//   `src/first-screen/`, `src/main.tsx`), and a feature never imports the top: data flows
 //   shared → features → app.
 // - The server's `src/` is in layers, each importing only its own and those below it:
 //   config → shared → providers → kernel (`kernel/`, `services.ts`) → modules (`modules/<area>/`)
@@ -55,6 +56,9 @@ const SERVER_LAYERS = [
 /** The layer of a file inside the server's `src/`. */
 export const serverLayer = (inSrc) => SERVER_LAYERS.findIndex((layer) => layer.test.test(inSrc));
 
+/** A web app's top, above its features: the shell, the server's first-screen drawing, the entry. */
+const WEB_TOP = '(app|first-screen|main)';
+
 /** Why `from` may not import `to` (both repository-relative), or null when it may. */
 export function boundaryViolation(from, to) {
   const feature = /^(apps\/[^/]+\/src)\/features\/([^/]+)\//.exec(from);
@@ -64,8 +68,10 @@ export function boundaryViolation(from, to) {
       return `features never import each other (${feature[2]} → ${target[1]}): move what they share to src/shared`;
   }
   const webShared = /^(apps\/(?!server\/)[^/]+\/src)\/shared\//.exec(from);
-  if (webShared && new RegExp(`^${webShared[1]}/(features|app)(/|$)`).test(to))
+  if (webShared && new RegExp(`^${webShared[1]}/(features|${WEB_TOP})(/|\\.|$)`).test(to))
     return 'src/shared never imports src/features or src/app (data flows shared → features → app)';
+  if (feature && new RegExp(`^${feature[1]}/${WEB_TOP}(/|\\.|$)`).test(to))
+    return 'features never import src/app (data flows shared → features → app): move what they need to src/shared';
   if (/^apps\/server\/src\//.test(from) && /^apps\/server\/test(\/|$)/.test(to))
     return 'production code never imports test support (apps/server/test stays out of the image)';
   const inSrc = (file) => file.slice(SERVER_SRC.length + 1);

@@ -61,6 +61,42 @@ describe('server layers', () => {
   });
 });
 
+describe('web app layers', () => {
+  const h5 = (file: string) => `apps/h5/src/${file}`;
+
+  it('refuses a feature or shared import of the top (the shell, the drawn first screen, the entry)', () => {
+    expect(boundaryViolation(h5('features/home/pages/home.tsx'), h5('app/routes'))).toBe(
+      'features never import src/app (data flows shared → features → app): move what they need to src/shared',
+    );
+    expect(
+      boundaryViolation(h5('features/courses/pages/video.tsx'), h5('first-screen/first-screen')),
+    ).toMatch(/^features never import src\/app/);
+    expect(
+      boundaryViolation(h5('shared/layout/screen-handover.ts'), h5('first-screen/first-screen')),
+    ).toMatch(/^src\/shared never imports/);
+    expect(boundaryViolation(h5('shared/ui/toast.ts'), h5('main'))).toMatch(/^src\/shared never imports/);
+    expect(boundaryViolation(h5('shared/ui/toast.ts'), h5('features/home/api/queries'))).toMatch(
+      /^src\/shared never imports/,
+    );
+    expect(boundaryViolation(h5('features/home/pages/home.tsx'), h5('features/courses/api/queries'))).toMatch(
+      /^features never import each other/,
+    );
+  });
+
+  it('lets the top import features and shared, and features import shared', () => {
+    for (const [from, to] of [
+      ['first-screen/first-screen.tsx', 'features/home/components/home-screen'],
+      ['first-screen/first-screen.tsx', 'shared/layout/tab-bar-layout'],
+      ['app/routes.tsx', 'features/courses/pages/video'],
+      ['features/home/pages/home.tsx', 'shared/layout/screen-handover'],
+      ['features/home/pages/home.tsx', 'features/home/api/queries'],
+      ['features/home/pages/home.test.tsx', 'test/render-app'],
+    ]) {
+      expect(boundaryViolation(h5(from), h5(to))).toBeNull();
+    }
+  });
+});
+
 describe('import cycles', () => {
   const graph = (edges: Record<string, string[]>): ImportGraph => ({
     edges: new Map(Object.entries(edges).map(([file, targets]) => [file, new Set(targets)])),

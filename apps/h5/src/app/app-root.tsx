@@ -2,7 +2,7 @@ import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { onUnauthorized } from '@/shared/http/client';
 import { setNavigator } from '@/shared/http/navigation';
-import { showAppScreen } from '@/shared/layout/first-screen';
+import { showAppScreen } from '@/shared/layout/screen-handover';
 import { OfflineBanner } from '@/shared/layout/offline-banner';
 import { PageLoading } from '@/shared/layout/page-loading';
 import { ScrollToTop } from '@/shared/layout/scroll-to-top';

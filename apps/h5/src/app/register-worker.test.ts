@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { appContainer, showAppScreen } from '@/shared/layout/first-screen';
+import { appContainer, showAppScreen } from '@/shared/layout/screen-handover';
 import { registerWorkerWhenIdle, WORKER_IDLE_TIMEOUT_MS } from './register-worker';
 
 function setReadyState(state: DocumentReadyState) {

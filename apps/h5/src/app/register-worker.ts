@@ -1,4 +1,4 @@
-import { appScreenShown } from '@/shared/layout/first-screen';
+import { appScreenShown } from '@/shared/layout/screen-handover';
 import { whenIdle } from '@/shared/layout/next-task';
 
 /** The longest the service worker's registration waits for an idle main thread. */

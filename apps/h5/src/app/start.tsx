@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
-import { appContainer } from '@/shared/layout/first-screen';
+import { appContainer } from '@/shared/layout/screen-handover';
 import { nextTask } from '@/shared/layout/next-task';
 import { App } from './app';
 import { registerWorkerWhenIdle } from './register-worker';

@@ -24,7 +24,7 @@ import { announcementFrom } from '@/shared/ui/latest-announcement';
  * inlines (built with `vite build --ssr` into dist-ssr/first-screen.js; the API server loads it).
  * The markup is the app's own components, so what the visitor sees before the app starts is what
  * the app then shows. It is a picture only: the app renders off the document and takes its place
- * (src/shared/layout/first-screen.ts).
+ * (src/shared/layout/screen-handover.ts).
  */
 
 /** The data of a successful MeEdu envelope, else undefined (the page is then not drawn). */

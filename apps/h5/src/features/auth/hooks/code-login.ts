@@ -9,7 +9,7 @@ import {
 } from '@/shared/storage/storage';
 import { getMemberDetail } from '@/shared/api/get-member-detail';
 import { ApiError } from '@/shared/http/client';
-import { showAppScreen } from '@/shared/layout/first-screen';
+import { showAppScreen } from '@/shared/layout/screen-handover';
 import { confirmDialog } from '@/shared/ui/lazy-dialog';
 import { removeTokenParams } from '@/shared/utils/url';
 import { loginWithCode } from '../api/login-code';

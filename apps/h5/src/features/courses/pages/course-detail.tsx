@@ -3,7 +3,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { isMissingResource } from '@/shared/http/client';
-import { useFirstScreenReady } from '@/shared/layout/first-screen';
+import { useFirstScreenReady } from '@/shared/layout/screen-handover';
 import { NavHeader } from '@/shared/layout/nav-header';
 import { loginUrl } from '@/shared/layout/require-auth';
 import { getToken } from '@/shared/storage/storage';

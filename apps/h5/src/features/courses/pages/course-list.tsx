@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { usePagedList } from '@/shared/hooks/use-paged-list';
-import { useFirstScreenReady } from '@/shared/layout/first-screen';
+import { useFirstScreenReady } from '@/shared/layout/screen-handover';
 import { getCourses } from '../api/get-courses';
 import { useCourseCategories } from '../api/queries';
 import { CourseListScreen } from '../components/course-list-screen';

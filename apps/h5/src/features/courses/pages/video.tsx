@@ -3,7 +3,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { ApiError, isMissingResource } from '@/shared/http/client';
-import { useFirstScreenReady } from '@/shared/layout/first-screen';
+import { useFirstScreenReady } from '@/shared/layout/screen-handover';
 import { NavHeader } from '@/shared/layout/nav-header';
 import { useAppStore } from '@/shared/store/app-store';
 import { EmptyState, LoadFailed } from '@/shared/ui/list-states';

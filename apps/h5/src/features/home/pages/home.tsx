@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { settleContinueSlot } from '@/shared/layout/continue-slot';
-import { useFirstScreenReady } from '@/shared/layout/first-screen';
+import { useFirstScreenReady } from '@/shared/layout/screen-handover';
 import { useAppStore } from '@/shared/store/app-store';
 import { ContinueLearning } from '@/shared/ui/continue-learning';
 import { useLastLearned, useLatestAnnouncement, usePageBlocks } from '../api/queries';

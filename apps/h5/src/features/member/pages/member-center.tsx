@@ -1,4 +1,4 @@
-import { useFirstScreenReady } from '@/shared/layout/first-screen';
+import { useFirstScreenReady } from '@/shared/layout/screen-handover';
 import { getToken } from '@/shared/storage/storage';
 import { useAppStore } from '@/shared/store/app-store';
 import { useReloadMember, useUnreadCount } from '../api/queries';

@@ -6,7 +6,7 @@ import {
   LARGEST_IMAGE_WAIT_MS,
   showAppScreen,
   useFirstScreenReady,
-} from './first-screen';
+} from './screen-handover';
 
 function Page({ ready }: { ready: boolean }) {
   useFirstScreenReady(ready);
