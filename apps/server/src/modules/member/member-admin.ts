@@ -13,6 +13,7 @@ import { BusinessError } from '../../shared/http/errors';
 import { isBoundMobile } from './member-detail';
 import { COURSE_NOT_FOUND } from '../admin/course-admin';
 import { rejectingDuplicate } from './profile-service';
+import { signOutEverywhere } from './sign-out';
 import { deliverGoods, revokeGoods } from '../orders/delivery';
 import '../courses/tables';
 import '../orders/tables';
@@ -233,16 +234,7 @@ async function lockedMember(trx: Db, id: number) {
 export async function setMemberLock(trx: Db, id: number, isLock: number, now: Date) {
   const member = await lockedMember(trx, id);
   await trx.updateTable('users').set({ is_lock: isLock, updated_at: now }).where('id', '=', id).execute();
-  let signedOut = 0;
-  if (isLock === 1) {
-    const revoked = await trx
-      .updateTable('user_login_records')
-      .set({ revoked_at: now })
-      .where('user_id', '=', id)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    signedOut = Number(revoked.numUpdatedRows);
-  }
+  const signedOut = isLock === 1 ? await signOutEverywhere(trx, id, now) : 0;
   return { before: { is_lock: member.is_lock }, after: { is_lock: isLock, sessions_signed_out: signedOut } };
 }
 
@@ -340,16 +332,11 @@ export async function changeMemberMobile(trx: Db, id: number, mobile: string, no
   await rejectingDuplicate(MOBILE_TAKEN_BY_OTHER, () =>
     trx.updateTable('users').set({ mobile, updated_at: now }).where('id', '=', id).execute(),
   );
-  const revoked = await trx
-    .updateTable('user_login_records')
-    .set({ revoked_at: now })
-    .where('user_id', '=', id)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+  const signedOut = await signOutEverywhere(trx, id, now);
   await notifyMember(trx, id, mobileChangedByOperatorMessage(mobile));
   return {
     before: { mobile: member.mobile },
-    after: { mobile, sessions_signed_out: Number(revoked.numUpdatedRows) },
+    after: { mobile, sessions_signed_out: signedOut },
   };
 }
 

@@ -14,6 +14,7 @@ import { hashPassword } from '../../shared/auth/passwords';
 import { AuthenticationError, BusinessError, INVALID_PARAMS_MESSAGE } from '../../shared/http/errors';
 import { notifyMember } from '../messages/notify';
 import { isBoundMobile } from './member-detail';
+import { signOutEverywhere } from './sign-out';
 
 export const NICKNAME_ALREADY_SET = '当前用户已配置昵称';
 export const NICKNAME_TAKEN = '昵称已经存在';
@@ -120,13 +121,7 @@ export async function resetPassword(
       .set({ password: hash, is_password_set: 1, updated_at: now })
       .where('id', '=', userId)
       .execute();
-    await trx
-      .updateTable('user_login_records')
-      .set({ revoked_at: now })
-      .where('user_id', '=', userId)
-      .where('jti', '!=', currentJti)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await signOutEverywhere(trx, userId, now, currentJti);
     await notifyMember(trx, userId, PASSWORD_CHANGED_MESSAGE);
   });
 }
@@ -154,12 +149,7 @@ export async function resetForgottenPassword(services: AppServices, body: Passwo
       .set({ password: hash, is_password_set: 1, updated_at: now })
       .where('id', '=', user.id)
       .execute();
-    await trx
-      .updateTable('user_login_records')
-      .set({ revoked_at: now })
-      .where('user_id', '=', user.id)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await signOutEverywhere(trx, user.id, now);
     await notifyMember(trx, user.id, PASSWORD_CHANGED_MESSAGE);
   });
   await services.store.delete(`login:password-failures:${mobile}`);
