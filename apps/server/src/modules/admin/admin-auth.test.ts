@@ -7,6 +7,7 @@ import { sessionCookie } from './cookie';
 import { CSRF_MESSAGE, PERMISSION_DENIED_MESSAGE } from './guard';
 import { TOO_MANY_ATTEMPTS_MESSAGE, WRONG_CREDENTIALS_MESSAGE } from './login';
 import { SESSION_IDLE_MS } from './sessions';
+import { StoreUnavailableError } from '../../shared/store/ephemeral-store';
 import {
   adminLogin,
   auditRows,
@@ -150,6 +151,36 @@ describe('operator console: administrators, sessions, CSRF', () => {
       TOO_MANY_ATTEMPTS_MESSAGE,
     ]);
     advance(61 * 1000);
+  });
+
+  it('signs in while the shared store is down: the counters are skipped, the password alone decides', async () => {
+    const store = t.services.store;
+    const methods = ['get', 'set', 'setIfAbsent', 'take', 'delete', 'increment', 'ttl'] as const;
+    const saved = methods.map((name) => [name, store[name]] as const);
+    // Redis stopped: every command fails as the Redis store reports it.
+    for (const name of methods)
+      (store as unknown as Record<string, unknown>)[name] = () =>
+        Promise.reject(new StoreUnavailableError(new Error('connect ECONNREFUSED')));
+    try {
+      const from = '192.0.2.44';
+      for (let i = 0; i < 6; i += 1) {
+        const wrong = await adminLogin(t, 'victim', `down-${i}`, from);
+        expect([wrong.response.statusCode, wrong.body]).toEqual([
+          200,
+          { code: 1, message: WRONG_CREDENTIALS_MESSAGE, data: [] },
+        ]);
+      }
+      const { response, body } = await adminLogin(t, 'victim', TEST_ADMIN_PASSWORD, from);
+      expect([response.statusCode, body.code]).toEqual([200, 0]);
+      const session = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/session',
+        headers: { cookie: sessionCookieOf(response.headers['set-cookie']) },
+      });
+      expect(session.json()).toMatchObject({ code: 0, data: { administrator: { username: 'victim' } } });
+    } finally {
+      for (const [name, method] of saved) (store as unknown as Record<string, unknown>)[name] = method;
+    }
   });
 
   it('refuses a change without the session’s CSRF token, and revokes the session on logout', async () => {

@@ -4,6 +4,7 @@ import { LOGIN_TICKET_EXPIRED_MESSAGE } from '@kezhan/contract/admin/security';
 import { hashPassword, verifyPassword } from '../../shared/auth/passwords';
 import { randomAlphanumeric } from '../../shared/auth/tokens';
 import { BusinessError } from '../../shared/http/errors';
+import { unlessStoreUnavailable } from '../../shared/store/ephemeral-store';
 import type { AdministratorRow } from './administrators';
 import { writeAudit } from './audit';
 import { openSession, type OpenedSession } from './sessions';
@@ -67,8 +68,7 @@ export async function loginAdministrator(
   const { db, store } = services;
   const now = services.now();
   const ip = request.ip;
-  const attempts = await store.increment(`admin-login:ip:${ip}`, 60);
-  if (attempts > IP_ATTEMPTS_PER_MINUTE) throw new BusinessError(TOO_MANY_ATTEMPTS_MESSAGE);
+  if (await overAddressBudget(services, ip)) throw new BusinessError(TOO_MANY_ATTEMPTS_MESSAGE);
   if (await waiting(services, username, ip, now)) throw new BusinessError(TOO_MANY_ATTEMPTS_MESSAGE);
 
   const administrator = await db
@@ -108,8 +108,7 @@ export async function completeTotpLogin(
   const { db, store } = services;
   const now = services.now();
   const ip = request.ip;
-  const attempts = await store.increment(`admin-login:ip:${ip}`, 60);
-  if (attempts > IP_ATTEMPTS_PER_MINUTE) throw new BusinessError(TOO_MANY_ATTEMPTS_MESSAGE);
+  if (await overAddressBudget(services, ip)) throw new BusinessError(TOO_MANY_ATTEMPTS_MESSAGE);
 
   const entry = parseTicket(await store.get(ticketKey(ticket)));
   if (!entry || entry.expiresAt <= now.getTime()) throw new BusinessError(LOGIN_TICKET_EXPIRED_MESSAGE);
@@ -158,9 +157,10 @@ async function finishLogin(
   now: Date,
 ): Promise<AdminLogin> {
   const ip = request.ip;
-  await services.store.delete(
-    failuresKey(administrator.username, ip),
-    backoffKey(administrator.username, ip),
+  await unlessStoreUnavailable(
+    () =>
+      services.store.delete(failuresKey(administrator.username, ip), backoffKey(administrator.username, ip)),
+    undefined,
   );
   return services.db.transaction().execute(async (trx) => {
     await trx
@@ -189,9 +189,25 @@ async function finishLogin(
   });
 }
 
+/*
+ * The counters below only protect: while the store is unreachable (Redis down or restarting) they
+ * are skipped and the password alone decides, as for members, so that operators can still sign in
+ * during an outage (the console's own budget in the rate limiter keeps counting per node).
+ */
+
+/** Whether this address has used up its login attempts of the minute. */
+async function overAddressBudget(services: AppServices, ip: string): Promise<boolean> {
+  const attempts = await unlessStoreUnavailable(
+    () => services.store.increment(`admin-login:ip:${ip}`, 60),
+    0,
+  );
+  return attempts > IP_ATTEMPTS_PER_MINUTE;
+}
+
 /** Whether this address must still wait before trying this username again. */
 async function waiting(services: AppServices, username: string, ip: string, now: Date): Promise<boolean> {
-  return Number(await services.store.get(backoffKey(username, ip))) > now.getTime();
+  const until = await unlessStoreUnavailable(() => services.store.get(backoffKey(username, ip)), null);
+  return Number(until) > now.getTime();
 }
 
 /**
@@ -207,14 +223,20 @@ async function countFailure(
   now: Date,
 ) {
   const { store } = services;
-  const failures = await store.increment(failuresKey(username, ip), FAILURE_WINDOW_SECONDS);
+  const failures = await unlessStoreUnavailable(
+    () => store.increment(failuresKey(username, ip), FAILURE_WINDOW_SECONDS),
+    0,
+  );
   if (failures < FAILURES_BEFORE_BACKOFF) return;
   const wait = Math.min(
     BACKOFF_BASE_SECONDS * 2 ** (failures - FAILURES_BEFORE_BACKOFF),
     BACKOFF_MAX_SECONDS,
   );
   // The end of the wait is stored as a time of our clock (the key's lifetime only cleans up).
-  await store.set(backoffKey(username, ip), String(now.getTime() + wait * 1000), wait);
+  await unlessStoreUnavailable(
+    () => store.set(backoffKey(username, ip), String(now.getTime() + wait * 1000), wait),
+    undefined,
+  );
   if (administrator && failures === FAILURES_BEFORE_BACKOFF) {
     await writeAudit(
       services.db,
