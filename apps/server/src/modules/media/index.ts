@@ -10,7 +10,7 @@ export const mediaModule: FeatureModule = {
   routes: [mediaRoutes],
   commands: mediaCommands,
   jobs: [mediaTranscodeJob],
-  migrations: ['0065_media.sql', '0180_media_workers.sql'],
+  migrations: ['0065_media.sql', '0180_media_workers.sql', '0290_video_vod_sources.sql'],
 };
 
 declare module '../../services' {
