@@ -3,12 +3,13 @@ import { parseCommandArgs } from '../../kernel/args';
 import { CommandError, type CliCommand } from '../../kernel/command';
 import { attachmentDir } from '../courses/attachments';
 import { migrateMeedu } from './migrate';
-import { openSource, parseSourceUrl } from './source';
+import { parseSince } from './since';
+import { openSource, parseSourceUrl, sourceName } from './source';
 
 export const migrateMeeduCommand: CliCommand = {
   name: 'migrate:meedu',
   usage:
-    'migrate:meedu --source mysql://USER:PASS@HOST:PORT/DB [--dry-run] [--old-host <url>] [--batch <n>] [--attach-dir <MeEdu storage/app/attach>]',
+    'migrate:meedu --source mysql://USER:PASS@HOST:PORT/DB [--dry-run] [--old-host <url>] [--batch <n>] [--attach-dir <MeEdu storage/app/attach>] [--since <time>]',
   summary:
     'Move a MeEdu school (2024 or 2026) into this empty Kezhan database, ids kept; --dry-run prints the report only',
   async run(services, args, out) {
@@ -18,7 +19,9 @@ export const migrateMeeduCommand: CliCommand = {
       'old-host': { type: 'string' },
       batch: { type: 'string' },
       'attach-dir': { type: 'string' },
+      since: { type: 'string' },
     });
+    const since = values.since === undefined ? undefined : parseSince(values.since);
     const attachFrom = values['attach-dir'];
     if (attachFrom !== undefined && !fs.statSync(attachFrom, { throwIfNoEntry: false })?.isDirectory())
       throw new CommandError(`--attach-dir 不是一个目录：${attachFrom}`);
@@ -46,6 +49,8 @@ export const migrateMeeduCommand: CliCommand = {
             ? { from: attachFrom, to: attachmentDir(services.env.dataDir) }
             : undefined,
           now: services.now(),
+          since,
+          sourceName: sourceName(url),
           progress: (line) => {
             if (process.stderr.isTTY) process.stderr.write(`${line}\n`);
           },

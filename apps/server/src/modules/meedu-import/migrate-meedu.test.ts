@@ -473,7 +473,9 @@ for (const generation of ['2024', '2026'] as const) {
     it('refuses a second run into the same database', async () => {
       const again = await runCommand(t.services, ['migrate:meedu', '--source', fixture.url]);
       expect(again.exitCode).toBe(1);
-      expect(again.output.at(-1)).toBe('这个课栈数据库已经完成过 MeEdu 迁移 (already migrated)');
+      expect(again.output.at(-1)).toBe(
+        '这个课栈数据库已经完成过 MeEdu 迁移；要补上此后的变化，请加 --since (already migrated)',
+      );
     });
   });
 }

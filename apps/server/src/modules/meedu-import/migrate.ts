@@ -7,6 +7,7 @@ import { int, text } from './convert';
 import type { MeeduSource, Row } from './source';
 import { copyAttachmentFiles } from './attachment-files';
 import { ACCOUNT_SERIAL_TABLES, ACCOUNT_STEPS, readAgreements } from './account-steps';
+import { changedCondition, conflictColumns, deletedQuery, meeduTime } from './since';
 import { SERIAL_TABLES, STEPS, viewBlocksWhere, type AnyDb, type Step, type StepContext } from './steps';
 
 export interface MigrateOptions {
@@ -18,6 +19,10 @@ export interface MigrateOptions {
   attachmentFiles?: { from: string; to: string };
   /** Where progress goes while the run lasts (the report is printed at the end). */
   progress: (line: string) => void;
+  /** `mysql://host:port/db` without the password: a `--since` run must read the same database. */
+  sourceName?: string;
+  /** `--since`: only what changed in MeEdu since then, over a database this tool moved before. */
+  since?: Date;
 }
 
 interface StepTally {
@@ -73,16 +78,30 @@ const SETTINGS: [string, string][] = [
 /** The progress row written once the verification passed. */
 const FINISHED = 'finished';
 
+/** A `--since` run keeps its own progress rows beside the first run's. */
+const progressName = (step: string, since: Date | undefined) =>
+  since ? `since ${since.toISOString()} ${step}` : step;
+
 async function count(source: MeeduSource, query: string, params: unknown[] = []): Promise<number> {
   const [row] = await source.query(query, params);
   return int(row?.n);
 }
 
+/** What the finished row of a move remembers. */
+interface FinishedNotes {
+  source?: string;
+  /** When the move began: the `--since` of the next pass. */
+  startedAt?: string;
+}
+
 /** Refuses a Kezhan database that already holds a school, unless it is this migration's own, unfinished. */
-async function checkTarget(db: Db): Promise<'fresh' | 'resume'> {
-  const progress = await db.selectFrom('meedu_import_progress').select(['step', 'done']).execute();
+async function checkTarget(db: Db, options: MigrateOptions): Promise<'fresh' | 'resume'> {
+  const progress = await db.selectFrom('meedu_import_progress').select(['step', 'done', 'notes']).execute();
+  if (options.since) return checkSinceTarget(progress, options.sourceName ?? '', options.since);
   if (progress.some((row) => row.step === FINISHED))
-    throw new CommandError('这个课栈数据库已经完成过 MeEdu 迁移 (already migrated)');
+    throw new CommandError(
+      '这个课栈数据库已经完成过 MeEdu 迁移；要补上此后的变化，请加 --since (already migrated)',
+    );
   if (progress.length > 0) return 'resume';
   const [users, orders, courses] = await Promise.all(
     (['users', 'orders', 'courses'] as const).map(async (table) =>
@@ -96,19 +115,108 @@ async function checkTarget(db: Db): Promise<'fresh' | 'resume'> {
   return 'fresh';
 }
 
-function readQuery(step: Step, source: MeeduSource, after: unknown[] | null, limit: number) {
+/** `--since` writes only over a school this tool moved, from the same MeEdu database. */
+function checkSinceTarget(
+  progress: { step: string; notes: string }[],
+  sourceName: string,
+  since: Date,
+): 'fresh' | 'resume' {
+  const finished = progress.find((row) => row.step === FINISHED);
+  if (!finished)
+    throw new CommandError(
+      '--since 只用于已经由 migrate:meedu 完整迁移过的课栈数据库：这个数据库没有完成过 MeEdu 迁移，请先不带 --since 运行一次 (not a migrated database)',
+    );
+  const notes = JSON.parse(finished.notes) as FinishedNotes;
+  if (notes.source !== sourceName)
+    throw new CommandError(
+      `这个课栈数据库迁移自 ${notes.source ?? '另一个 MeEdu 数据库'}，不是 ${sourceName}：--since 只能补上同一个 MeEdu 数据库的变化 (different source)`,
+    );
+  if (progress.some((row) => row.step === progressName(FINISHED, since)))
+    throw new CommandError(`--since ${since.toISOString()} 的增量迁移已经完成过 (already applied)`);
+  return progress.some((row) => row.step.startsWith(progressName('', since))) ? 'resume' : 'fresh';
+}
+
+function readQuery(step: Step, source: MeeduSource, after: unknown[] | null, limit: number, since?: string) {
   const keys = step.key.map((expr, i) => `${expr} k${i}`).join(', ');
   const conditions: string[] = [];
+  const params: unknown[] = [...(step.params ?? [])];
   const where = step.name === 'view_blocks' ? viewBlocksWhere(source) : step.where;
   if (where) conditions.push(`(${where})`);
-  if (after) conditions.push(`(${step.key.join(', ')}) > (${step.key.map(() => '?').join(', ')})`);
+  const changed = since === undefined ? undefined : changedCondition(step, source, since);
+  if (changed?.where) {
+    conditions.push(`(${changed.where})`);
+    params.push(...changed.params);
+  }
+  if (after) {
+    conditions.push(`(${step.key.join(', ')}) > (${step.key.map(() => '?').join(', ')})`);
+    params.push(...after);
+  }
+  if (changed?.having) params.push(...changed.params);
   const select = step.select.replace(/^select /, `select ${keys}, `);
   return {
     sql: `${select}${conditions.length ? ` where ${conditions.join(' and ')}` : ''}${
       step.groupBy ? ` group by ${step.groupBy}` : ''
-    } order by ${step.key.join(', ')} limit ${limit}`,
-    params: [...(step.params ?? []), ...(after ?? [])],
+    }${changed?.having ? ` having ${changed.having}` : ''} order by ${step.key.join(', ')} limit ${limit}`,
+    params,
   };
+}
+
+/**
+ * Writes a batch. A first run only inserts; a `--since` run writes over the rows it moved before
+ * (found by their kept key, or for rows with new ids by `matchBy`).
+ */
+async function writeRows(trx: AnyDb, step: Step, rows: Record<string, unknown>[], since: boolean) {
+  if (rows.length === 0) return;
+  if (!since) return void (await trx.insertInto(step.into).values(rows).execute());
+  if (step.since?.matchBy) {
+    const match = step.since.matchBy;
+    for (const row of rows)
+      await match
+        .reduce((query, column) => query.where(column, '=', row[column]), trx.deleteFrom(step.into))
+        .execute();
+    return void (await trx.insertInto(step.into).values(rows).execute());
+  }
+  const keys = conflictColumns(step.into);
+  const columns = Object.keys(rows[0]).filter((column) => !keys.includes(column));
+  await trx
+    .insertInto(step.into)
+    .values(rows)
+    .onConflict((oc) =>
+      columns.length === 0
+        ? oc.columns(keys).doNothing()
+        : oc
+            .columns(keys)
+            .doUpdateSet(
+              Object.fromEntries(columns.map((column) => [column, sql.ref(`excluded.${column}`)])),
+            ),
+    )
+    .execute();
+}
+
+/** A `--since` run: deletes what MeEdu soft-deleted since then; returns how many rows went. */
+async function deleteSoftDeleted(
+  db: Db,
+  source: MeeduSource,
+  step: Step,
+  since: string,
+  ctx: Pick<StepContext, 'videoCommentOffset'>,
+  dryRun: boolean,
+): Promise<number> {
+  const query = deletedQuery(step, source, since, ctx);
+  if (!query) return 0;
+  const gone = await source.query(query.sql, query.params);
+  if (gone.length === 0 || dryRun) return gone.length;
+  const keys = conflictColumns(step.into);
+  let deleted = 0;
+  await db.transaction().execute(async (trx) => {
+    for (const row of gone) {
+      const result = await keys
+        .reduce((q, column) => q.where(column, '=', int(row[column])), (trx as AnyDb).deleteFrom(step.into))
+        .executeTakeFirst();
+      deleted += Number(result.numDeletedRows);
+    }
+  });
+  return deleted;
 }
 
 async function runStep(
@@ -118,12 +226,14 @@ async function runStep(
   ctx: Omit<StepContext, 'note'>,
   options: MigrateOptions,
 ): Promise<StepTally> {
+  const progressStep = progressName(step.name, options.since);
+  const since = options.since && meeduTime(options.since);
   const saved = options.dryRun
     ? undefined
     : await db
         .selectFrom('meedu_import_progress')
         .selectAll()
-        .where('step', '=', step.name)
+        .where('step', '=', progressStep)
         .executeTakeFirst();
   const tally: StepTally = saved
     ? {
@@ -137,8 +247,13 @@ async function runStep(
   if (saved?.done === 1) return tally;
   let after: unknown[] | null = saved?.last_key ? (JSON.parse(saved.last_key) as unknown[]) : null;
   const note = (reason: string, n = 1) => void (tally.notes[reason] = (tally.notes[reason] ?? 0) + n);
+  if (since && !saved) {
+    // Deleting again after a resume finds nothing more: it runs before the first batch.
+    const gone = await deleteSoftDeleted(db, source, step, since, ctx, options.dryRun);
+    if (gone > 0) note('MeEdu 中已删除（软删除）：在课栈中删除', gone);
+  }
   for (;;) {
-    const query = readQuery(step, source, after, options.batchSize);
+    const query = readQuery(step, source, after, options.batchSize, since);
     const rows = await source.query(query.sql, query.params);
     const out: Record<string, unknown>[] = [];
     for (const row of rows) {
@@ -154,7 +269,7 @@ async function runStep(
     const last = rows.at(-1);
     if (last) after = step.key.map((_, i) => last[`k${i}`]);
     const done = rows.length < options.batchSize;
-    if (done) {
+    if (done && !since) {
       const filtered = (await count(source, step.total)) - tally.read;
       if (filtered > 0) {
         tally.dropped += filtered;
@@ -163,7 +278,7 @@ async function runStep(
     }
     if (!options.dryRun) {
       await db.transaction().execute(async (trx) => {
-        if (out.length > 0) await (trx as AnyDb).insertInto(step.into).values(out).execute();
+        await writeRows(trx as AnyDb, step, out, since !== undefined);
         const progress = {
           last_key: JSON.stringify(after ?? []),
           rows_read: tally.read,
@@ -176,7 +291,7 @@ async function runStep(
         };
         await trx
           .insertInto('meedu_import_progress')
-          .values({ step: step.name, ...progress })
+          .values({ step: progressStep, ...progress })
           .onConflict((oc) => oc.column('step').doUpdateSet(progress))
           .execute();
       });
@@ -316,9 +431,9 @@ export async function migrateMeedu(
   options: MigrateOptions,
   out: CommandOutput,
 ): Promise<void> {
-  const mode = await checkTarget(db);
+  const mode = await checkTarget(db, options);
   out.line(
-    `MeEdu ${source.generation} → 课栈${options.dryRun ? '（试运行，不写入）' : mode === 'resume' ? '（从上次中断处继续）' : ''}`,
+    `MeEdu ${source.generation} → 课栈${options.since ? `（增量：${options.since.toISOString()} 以来的变化）` : ''}${options.dryRun ? '（试运行，不写入）' : mode === 'resume' ? '（从上次中断处继续）' : ''}`,
   );
   const videoCommentOffset = source.has('course_comments')
     ? await count(source, 'select coalesce(max(id), 0) n from course_comments')
@@ -387,10 +502,29 @@ export async function migrateMeedu(
     throw new CommandError(
       `核对失败：${differences.map((check) => check.label).join('、')} 不一致 (verification failed)`,
     );
+  const ownRows = db
+    .selectFrom('meedu_import_progress')
+    .select((eb) => eb.fn.min('updated_at').as('started'))
+    .where(
+      'step',
+      options.since ? 'like' : 'not like',
+      options.since ? `${progressName('', options.since)}%` : 'since %',
+    );
+  const started = (await ownRows.executeTakeFirst())?.started ?? options.now;
+  const startedAt = new Date(started).toISOString();
+  const notes: FinishedNotes = { source: options.sourceName, startedAt };
   await db
     .insertInto('meedu_import_progress')
-    .values({ step: FINISHED, done: 1, updated_at: options.now })
+    .values({
+      step: progressName(FINISHED, options.since),
+      done: 1,
+      notes: JSON.stringify(notes),
+      updated_at: options.now,
+    })
     .execute();
   out.line('');
-  out.line('迁移完成，核对一致。');
+  out.line(options.since ? '增量迁移完成，核对一致。' : '迁移完成，核对一致。');
+  out.line(
+    `停写 MeEdu 后，用 --since ${startedAt} 再运行一次，补上此次迁移开始以来的变化（本次开始于 ${startedAt}）。`,
+  );
 }

@@ -57,6 +57,10 @@ export function parseSourceUrl(value: string | undefined): URL {
   return url;
 }
 
+/** `mysql://host:port/db`: which MeEdu database a move came from (no user, no password). */
+export const sourceName = (url: URL): string =>
+  `mysql://${url.hostname}:${url.port || 3306}${decodeURIComponent(url.pathname)}`;
+
 export async function openSource(url: URL): Promise<MeeduSource> {
   // Loaded here: only migrate:meedu reads MySQL, and mysql2 costs every node ~17 MB at start.
   const { default: mysql } = await import('mysql2/promise');

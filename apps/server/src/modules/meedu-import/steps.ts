@@ -38,6 +38,15 @@ export interface Step {
   groupBy?: string;
   key: string[];
   convert(row: Row, ctx: StepContext): Out | null;
+  /** `--since` (see since.ts): what differs from the defaults there. */
+  since?: {
+    /** The rows (or, grouped, the groups) changed since `?`: every `?` is the since time. */
+    changed?: string;
+    /** The Kezhan key of a row MeEdu soft-deleted, when it is not the MeEdu id as it is. */
+    deletedKeys?: (ctx: Pick<StepContext, 'videoCommentOffset'>) => { select: string; params: unknown[] };
+    /** Rows without a kept id: an earlier copy matching these columns is replaced. */
+    matchBy?: string[];
+  };
 }
 
 const USER = `'App\\\\Services\\\\Member\\\\Models\\\\User'`;
@@ -373,6 +382,12 @@ export const STEPS: Step[] = [
       (select count(*) from orders d where d.order_id = o.order_id and d.id < o.id) dup
       from orders o`,
     key: ['o.id'],
+    // A payment or a refund changes the order's amount and state without touching its row.
+    since: {
+      changed: `o.created_at >= ? or o.updated_at >= ?
+        or exists (select 1 from order_paid_records p where p.order_id = o.id and (p.created_at >= ? or p.updated_at >= ? or p.deleted_at >= ?))
+        or exists (select 1 from order_refund r where r.order_id = o.id and (r.created_at >= ? or r.updated_at >= ?))`,
+    },
     convert(row, ctx) {
       const status = int(row.status);
       // MeEdu keeps orders and paid records in whole yuan and refunds in fen: all fen here.
@@ -432,6 +447,7 @@ export const STEPS: Step[] = [
       left join roles r on g.goods_type = 'ROLE' and r.id = g.goods_id
       left join videos v on g.goods_type = 'VIDEO' and v.id = g.goods_id`,
     key: ['g.id'],
+    since: { changed: 'g.created_at >= ? or g.updated_at >= ? or o.created_at >= ?' },
     convert(row, ctx) {
       const type = text(row.goods_type);
       if (!['COURSE', 'ROLE', 'VIDEO'].includes(type)) {
@@ -473,6 +489,7 @@ export const STEPS: Step[] = [
     where: 'p.paid_type = 1',
     groupBy: 'p.order_id',
     key: ['p.order_id'],
+    since: { changed: 'max(p.created_at) >= ? or max(p.updated_at) >= ? or max(p.deleted_at) >= ?' },
     convert: (row, ctx) => ({
       promo_code_id: int(row.promo_code_id),
       user_id: int(row.user_id),
@@ -583,6 +600,8 @@ export const STEPS: Step[] = [
     select: 'select n.* from notifications n join users u on u.id = n.notifiable_id',
     where: `n.notifiable_type in (${USER}, ${USER_V2})`,
     key: ["coalesce(n.created_at, '1970-01-01 00:00:00')", 'n.id'],
+    // Reading a message touches updated_at; Kezhan gave the messages new ids.
+    since: { matchBy: ['user_id', 'created_at', 'message'] },
     convert(row, ctx) {
       if (String(row.notifiable_type).includes('ServiceV2'))
         ctx.note('MeEdu 收件箱看不到的消息（实名认证等）：现在可见');
@@ -670,6 +689,7 @@ export const STEPS: Step[] = [
     select: 'select c.* from video_comments c join users u on u.id = c.user_id',
     where: 'c.deleted_at is null',
     key: ['c.id'],
+    since: { deletedKeys: (ctx) => ({ select: 'select c.id + ? id', params: [ctx.videoCommentOffset] }) },
     convert(row, ctx) {
       ctx.note('课时评论的编号排在课程评论之后');
       return {
