@@ -16,6 +16,7 @@ export const MENU: MenuEntry[] = [
   { path: '/categories', label: '课程分类', permission: 'course.view' },
   { path: '/vip-plans', label: '会员计划', permission: 'vip.manage' },
   { path: '/home', label: '首页装修', permission: 'home.edit' },
+  { path: '/site', label: 'PC 站点', permission: 'home.edit' },
   { path: '/content', label: '导入导出', permission: 'course.edit' },
   { path: '/settings', label: '站点设置', permission: 'settings.manage' },
   { path: '/audit-logs', label: '操作日志', permission: 'audit.view' },

@@ -23,6 +23,7 @@ const AdministratorsPage = lazy(() => import('@/features/administrators/administ
 const OrderListPage = lazy(() => import('@/features/orders/order-list-page'));
 const OrderDetailPage = lazy(() => import('@/features/orders/order-detail-page'));
 const SecurityPage = lazy(() => import('@/features/security/security-page'));
+const SiteNavigationPage = lazy(() => import('@/features/site/site-navigation-page'));
 
 function Guarded({ permission, children }: { permission: AdminPermission; children: ReactNode }) {
   return useSession().can(permission) ? children : <Forbidden />;
@@ -45,6 +46,7 @@ export const router = createBrowserRouter(
         { path: 'categories', element: page('course.view', <CategoriesPage />) },
         { path: 'vip-plans', element: page('vip.manage', <VipPlansPage />) },
         { path: 'home', element: page('home.edit', <HomeBlocksPage />) },
+        { path: 'site', element: page('home.edit', <SiteNavigationPage />) },
         { path: 'content', element: page('course.edit', <ContentTransferPage />) },
         { path: 'settings', element: page('settings.manage', <SettingsPage />) },
         { path: 'audit-logs', element: page('audit.view', <AuditLogPage />) },

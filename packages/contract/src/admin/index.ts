@@ -9,6 +9,7 @@ import { adminOrdersApi } from './orders';
 import { adminSecurityApi } from './security';
 import { adminSessionApi } from './session';
 import { adminSiteApi } from './site';
+import { adminNavigationApi } from './site-navigation';
 import { adminVideosApi } from './videos';
 
 /** Every endpoint of the operator console (`/api/admin/…`). */
@@ -26,4 +27,5 @@ export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(adminAdministratorsApi),
   ...Object.values(adminOrdersApi),
   ...Object.values(adminSecurityApi),
+  ...Object.values(adminNavigationApi),
 ];
