@@ -41,11 +41,48 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     : openPGlite(options.pgliteDir, options.pgliteTemplate);
 }
 
+/** SQLSTATEs of a database that is not there: connection exceptions, shutting down or starting up. */
+const UNAVAILABLE_STATES = /^(08...|57P0[1-3]|53300)$/;
+/** The driver's own words for a connection that broke or never came (they carry no SQLSTATE). */
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'Client has encountered a connection error',
+  'timeout exceeded when trying to connect',
+  'Client was closed and is not queryable',
+];
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+]);
+
+/**
+ * Whether an error means PostgreSQL could not be reached (stopped, restarting, failing over)
+ * rather than that a statement was wrong: answered 503 and retried by the client, while the pool
+ * opens fresh connections once the server is back.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNAVAILABLE_STATES.test(code) || UNAVAILABLE_SOCKET_CODES.has(code)))
+    return true;
+  if (error instanceof AggregateError && error.errors.some(isDatabaseUnavailable)) return true;
+  return UNAVAILABLE_MESSAGES.some((words) => error.message.startsWith(words));
+}
+
 async function openPostgres(connectionString: string, max: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max });
+  // A server that does not answer a connection attempt (a host gone, a failover) fails the request
+  // after 5 s instead of holding it until the client gives up.
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5000 });
   pool.on('error', () => {
     // An idle client lost its connection (server restart); the pool replaces it on next use.
   });
+  // A client checked out when the server goes away (inside a transaction, or holding an advisory
+  // lock between queries) has no listener of the pool's: without this one its 'error' event would
+  // end the process. Its next query fails instead (answered 503) and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const withClient = async <T>(work: (client: pg.PoolClient) => Promise<T>) => {
     const client = await pool.connect();

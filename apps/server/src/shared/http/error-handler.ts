@@ -2,10 +2,12 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { failure } from './envelope';
 import { BusinessError, INVALID_PARAMS_MESSAGE } from './errors';
 import { StoreUnavailableError } from '../store/ephemeral-store';
+import { isDatabaseUnavailable } from '../db/database';
 import { redactUrl } from './logging';
 
 export const RATE_LIMITED_MESSAGE = '请稍后再试';
 export const STORE_UNAVAILABLE_MESSAGE = '服务繁忙，请稍后再试';
+export const DATABASE_UNAVAILABLE_MESSAGE = STORE_UNAVAILABLE_MESSAGE;
 
 /** Fastify's own request errors, answered in plain Chinese instead of a stack or a 4xx page. */
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -33,6 +35,14 @@ export function installErrorHandler(app: FastifyInstance): void {
       // Redis is down or restarting: a passing condition, said plainly (the node recovers by itself).
       request.log.warn({ err: { message: error.message }, url: redactUrl(request.url) }, 'store unavailable');
       return reply.status(503).send(failure(STORE_UNAVAILABLE_MESSAGE));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // PostgreSQL stopped or restarting: the pool reconnects by itself once it answers again.
+      request.log.warn(
+        { err: { message: error.message }, url: redactUrl(request.url) },
+        'database unavailable',
+      );
+      return reply.status(503).send(failure(DATABASE_UNAVAILABLE_MESSAGE));
     }
     if (error.statusCode === 429) {
       return reply.status(200).send(failure(RATE_LIMITED_MESSAGE, 429));
