@@ -17,7 +17,6 @@ describe('feature modules', () => {
     expect(new Set(JOBS.map((job) => job.name)).size).toBe(JOBS.length);
     expect(new Set(JOBS.map((job) => job.lockId)).size).toBe(JOBS.length);
     expect(JOBS.map((job) => job.name).sort()).toEqual([
-      'dashboard-rollup',
       'execute-account-deletions',
       'expire-unpaid-orders',
       'media-transcode',

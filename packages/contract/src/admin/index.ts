@@ -4,6 +4,7 @@ import { adminCourseAttachmentsApi } from './attachments';
 import { adminContentApi, adminCoursesApi } from './courses';
 import { adminBroadcastsApi, adminMembersApi } from './members';
 import { adminDashboardApi } from './dashboard';
+import { adminStatisticsApi } from './statistics';
 import { adminPromotionsApi } from './promotions';
 import { adminOrdersApi } from './orders';
 import { adminSecurityApi } from './security';
@@ -23,6 +24,7 @@ export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(adminMembersApi),
   ...Object.values(adminBroadcastsApi),
   ...Object.values(adminDashboardApi),
+  ...Object.values(adminStatisticsApi),
   ...Object.values(adminPromotionsApi),
   ...Object.values(adminAdministratorsApi),
   ...Object.values(adminOrdersApi),
