@@ -25,6 +25,9 @@ import { MediaSigner } from './modules/media/signing';
 import { S3MediaStore } from './modules/media/object-store';
 import { currentVideoAccess } from './modules/courses/videos';
 import './modules/media/tables';
+import { VodPlayback } from './modules/media/vod-playback';
+import { createVodProviders } from './providers/vod/create-vod-providers';
+import { envVodCredentials } from './providers/vod/vod-credentials';
 
 export interface ServiceOverrides {
   store?: EphemeralStore;
@@ -80,6 +83,12 @@ export async function createServices(env: ServerEnv, overrides: ServiceOverrides
       now,
       objectStore: env.storage.driver === 's3' ? new S3MediaStore(env.storage.s3, now) : null,
       videoAccess: currentVideoAccess,
+    }),
+    vod: new VodPlayback({
+      db: database.db,
+      providers: createVodProviders(env.vod, env.appUrl, envVodCredentials(env.vod)),
+      ttlSeconds: env.media.urlTtlSeconds,
+      now,
     }),
     loginHooks: LOGIN_HOOKS,
     now,

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { REPO_ROOT } from './app-folders';
+import { readVodEnv, type VodEnv } from './vod-env';
 
 /**
  * Requests per minute of each budget. A client is a signed-in member (by the member id of a valid
@@ -87,6 +88,8 @@ export interface ServerEnv {
   payment: PaymentEnv;
   /** Protected video: signing and key secrets, ffmpeg, limits (modules/media). */
   media: MediaEnv;
+  /** Lessons played from the school's Aliyun / Tencent Cloud VOD library (config/vod-env.ts). */
+  vod: VodEnv;
 }
 
 export interface MediaEnv {
@@ -333,6 +336,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
     storage: readStorageEnv(source),
     payment: readPaymentEnv(source),
     media: readMediaEnv(source),
+    vod: readVodEnv(source, isProduction),
     sms: {
       driver: smsDriver,
       aliyun: {

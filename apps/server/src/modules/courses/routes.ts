@@ -159,7 +159,12 @@ export default async function courseRoutes(app: FastifyInstance) {
         request.params.id,
         { id: memberIdOf(request), loginId: request.member!.loginId },
         trialRequested,
-        app.services.media,
+        {
+          // A lesson in the school's cloud VOD library plays from there; any other from its asset.
+          playUrls: async (video, viewer, scope, base, trialSeconds) =>
+            (await app.services.vod.playUrls(video, viewer, scope, base, trialSeconds, request.log)) ??
+            app.services.media.playUrls(video, viewer, scope, base, trialSeconds),
+        },
       ),
     );
   });

@@ -3,6 +3,7 @@ import { mediaCommands } from './commands';
 import { mediaTranscodeJob } from './job';
 import type { MediaService } from './media-service';
 import mediaRoutes from './routes';
+import type { VodPlayback } from './vod-playback';
 
 /** Protected video: ingest, transcode + encrypt job, signed playback (see ARCHITECTURE.md). */
 export const mediaModule: FeatureModule = {
@@ -17,5 +18,7 @@ declare module '../../services' {
   interface AppServices {
     /** Protected video: pipeline and signed playback (built by create-services.ts). */
     media: MediaService;
+    /** Lessons played from the school's cloud VOD library (vod-playback.ts). */
+    vod: VodPlayback;
   }
 }
