@@ -14,6 +14,7 @@ export const MENU: MenuEntry[] = [
   { path: '/dashboard', label: '数据概览', permission: 'dashboard.view' },
   { path: '/courses', label: '课程管理', permission: 'course.view' },
   { path: '/categories', label: '课程分类', permission: 'course.view' },
+  { path: '/comments', label: '评论审核', permission: 'course.edit' },
   { path: '/vip-plans', label: '会员计划', permission: 'vip.manage' },
   { path: '/home', label: '首页装修', permission: 'home.edit' },
   { path: '/site', label: 'PC 站点', permission: 'home.edit' },

@@ -24,6 +24,7 @@ const OrderListPage = lazy(() => import('@/features/orders/order-list-page'));
 const OrderDetailPage = lazy(() => import('@/features/orders/order-detail-page'));
 const SecurityPage = lazy(() => import('@/features/security/security-page'));
 const SiteNavigationPage = lazy(() => import('@/features/site/site-navigation-page'));
+const CommentsPage = lazy(() => import('@/features/comments/comments-page'));
 
 function Guarded({ permission, children }: { permission: AdminPermission; children: ReactNode }) {
   return useSession().can(permission) ? children : <Forbidden />;
@@ -47,6 +48,7 @@ export const router = createBrowserRouter(
         { path: 'vip-plans', element: page('vip.manage', <VipPlansPage />) },
         { path: 'home', element: page('home.edit', <HomeBlocksPage />) },
         { path: 'site', element: page('home.edit', <SiteNavigationPage />) },
+        { path: 'comments', element: page('course.edit', <CommentsPage />) },
         { path: 'content', element: page('course.edit', <ContentTransferPage />) },
         { path: 'settings', element: page('settings.manage', <SettingsPage />) },
         { path: 'audit-logs', element: page('audit.view', <AuditLogPage />) },

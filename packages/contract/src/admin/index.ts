@@ -1,6 +1,7 @@
 import type { Endpoint } from '../endpoint';
 import { adminAdministratorsApi } from './administrators';
 import { adminCourseAttachmentsApi } from './attachments';
+import { adminCommentsApi } from './comments';
 import { adminContentApi, adminCoursesApi } from './courses';
 import { adminBroadcastsApi, adminMembersApi } from './members';
 import { adminDashboardApi } from './dashboard';
@@ -30,4 +31,5 @@ export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(adminOrdersApi),
   ...Object.values(adminSecurityApi),
   ...Object.values(adminNavigationApi),
+  ...Object.values(adminCommentsApi),
 ];

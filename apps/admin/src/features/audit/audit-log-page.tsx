@@ -47,6 +47,23 @@ const ACTION_NAMES: Record<string, string> = {
   'promo.batch_create': '批量生成优惠码',
   'promo.disable': '停用优惠码',
   'promo.enable': '启用优惠码',
+  'nav.create': '新建导航',
+  'nav.update': '编辑导航',
+  'nav.delete': '删除导航',
+  'nav.reorder': '调整导航顺序',
+  'link.create': '新建友情链接',
+  'link.update': '编辑友情链接',
+  'link.delete': '删除友情链接',
+  'link.reorder': '调整友情链接顺序',
+  'slider.create': '新建轮播图',
+  'slider.update': '编辑轮播图',
+  'slider.delete': '删除轮播图',
+  'slider.reorder': '调整轮播图顺序',
+  'slider.image': '上传轮播图图片',
+  'comment.approve': '通过评论',
+  'comment.reject': '拒绝评论',
+  'comment.delete': '删除评论',
+  'comment.settings': '修改评论审核开关',
 };
 
 const ACTION_OPTIONS = Object.entries(ACTION_NAMES).map(([value, name]) => ({
