@@ -45,7 +45,7 @@ const limitsThatNeverRefuse = {
 };
 
 /** A Kezhan node in its own process; stdout is read (and dropped) as a terminal would read it. */
-async function startKezhan(port, env, label) {
+export async function startKezhan(port, env, label) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kezhan-bench-'));
   // Every thread of the process writes a profile of its own (tsx's loader thread too, and it ends
   // last): each server profiles into a directory of its own, and the largest profile is its main
@@ -299,7 +299,7 @@ async function mediaThroughput(autocannon, base) {
 }
 
 /** Shared secrets of a production node (and of the development node that seeds its database). */
-function productionSecrets() {
+export function productionSecrets() {
   const secret = () => randomBytes(32).toString('base64url');
   return {
     JWT_SECRET: secret(),

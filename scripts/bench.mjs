@@ -4,14 +4,16 @@
 // media pipeline; the operator console's initial JS against its budget; with DATABASE_URL, the dashboard's
 // queries on a million orders (p95 budget 200 ms each); the lesson player's time to first frame
 // after the tap on slow 4G (bench-player.mjs); a production node's start-up time and idle memory,
-// compiled against tsx (bench-startup.mjs). BENCH_ONLY=h5, admin, lighthouse, player, api,
-// transcode, dashboard or startup (comma-separated) runs only those parts.
+// compiled against tsx (bench-startup.mjs); with DATABASE_URL, 1,000 simulated learners for five
+// minutes against two nodes on PostgreSQL + Redis (bench-learners.mjs). BENCH_ONLY=h5, admin,
+// lighthouse, player, api, transcode, dashboard, startup or learners (comma-separated) runs only those parts.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { apiBench } from './bench-api.mjs';
+import { learnersBench } from './bench-learners.mjs';
 import { lighthouseTable } from './bench-lighthouse.mjs';
 import { playerFirstFrame } from './bench-player.mjs';
 import { startupBench } from './bench-startup.mjs';
@@ -94,7 +96,9 @@ function dashboardQueries() {
 }
 
 const parts = new Set(
-  (process.env.BENCH_ONLY || 'h5,admin,lighthouse,player,api,transcode,dashboard,startup').split(','),
+  (process.env.BENCH_ONLY || 'h5,admin,lighthouse,player,api,transcode,dashboard,startup,learners').split(
+    ',',
+  ),
 );
 const overBudget = [...(parts.has('h5') ? h5Budget() : []), ...(parts.has('admin') ? adminBudget() : [])];
 if (parts.has('lighthouse')) {
@@ -120,17 +124,20 @@ if (parts.has('player')) {
 if (parts.has('transcode') || parts.has('media')) transcodeBench();
 const slowQueries = parts.has('dashboard') ? dashboardQueries() : [];
 // A production node refuses to start without the built h5 and console (config/built-apps.ts).
-if (parts.has('api') || parts.has('startup')) {
+if (parts.has('api') || parts.has('startup') || parts.has('learners')) {
   ensureH5Build();
   ensureAdminBuild();
 }
 const apiMisses = parts.has('api') ? await apiBench(autocannon) : [];
 if (parts.has('startup')) ensureServerBuild();
 const startupMisses = parts.has('startup') ? await startupBench() : [];
+const learnerMisses = parts.has('learners') ? await learnersBench() : [];
 if (overBudget.length > 0) {
   console.error(`\n✗ over their JS budget: ${overBudget.join(', ')}`);
   process.exit(1);
 }
 if (apiMisses.length > 0) console.error(`\n✗ API: ${apiMisses.join(', ')}`);
 if (startupMisses.length > 0) console.error(`\n✗ start-up: ${startupMisses.join(', ')}`);
-if (slowQueries.length > 0 || apiMisses.length > 0 || startupMisses.length > 0) process.exit(1);
+if (learnerMisses.length > 0) console.error(`\n✗ ${learnerMisses.join(', ')}`);
+if (slowQueries.length > 0 || apiMisses.length > 0 || startupMisses.length > 0 || learnerMisses.length > 0)
+  process.exit(1);
