@@ -57,7 +57,8 @@ for (const generation of ['2024', '2026'] as const) {
         '2',
         ...files,
       ]);
-    }, 120_000);
+      // Two moves of a small school: generous for a loaded shared machine.
+    }, 300_000);
     afterAll(async () => {
       await t?.close();
       await fixture?.drop();
@@ -79,6 +80,36 @@ for (const generation of ['2024', '2026'] as const) {
       // Money is compared to the fen: whole-yuan paid records × 100, refunds in MeEdu's own fen.
       expect(run.output).toContain('已支付订单实收（元） | 174.00 | 174.00');
       expect(run.output).toContain('成功退款（元） | 62.34 | 62.34');
+      // Every moved entity is counted again on both sides.
+      const verification = run.output.slice(run.output.indexOf('核对 | MeEdu | 课栈') + 1, -2);
+      const labels = verification.filter((line) => line.includes(' | ')).map((line) => line.split(' | ')[0]);
+      for (const label of [
+        '学员资料',
+        '登录记录',
+        '订单商品',
+        '退款记录',
+        '观看记录（每人每课时）',
+        '站内消息',
+        '评论',
+      ])
+        expect(labels).toContain(label);
+      for (const label of [
+        'QQ/微信绑定',
+        '协议同意记录',
+        '注销申请',
+        '人脸核验记录',
+        '课程附件',
+        '云点播课时',
+      ])
+        expect(labels.includes(label)).toBe(generation === '2026' || !['协议同意记录'].includes(label));
+      expect(run.output).toContain('云点播课时 | 1 | 1');
+      expect(run.output).toContain('评论 | 2 | 2');
+      expect(verification.filter((line) => line.includes('不一致'))).toEqual([]);
+      const vod = await t.services.db
+        .selectFrom('video_vod_sources')
+        .select(['video_id', 'provider', 'media_id'])
+        .execute();
+      expect(vod).toEqual([{ video_id: 32, provider: 'aliyun', media_id: 'f'.repeat(32) }]);
       expect(run.exitCode).toBe(0);
       // The dry run and the real run count the same rows.
       const table = (lines: string[]) => lines.filter((line) => / → .* \| /.test(line));

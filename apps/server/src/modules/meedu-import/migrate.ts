@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
 import { CommandError, type CommandOutput } from '../../kernel/command';
 import type { Db } from '../../shared/db/database';
-import { fenToYuanText, wholeYuanToFen } from '../../shared/money';
+import { fenToYuanText } from '../../shared/money';
 import { isSettingKey, normaliseSettingValue } from '../../shared/settings/definitions';
 import { int, text } from './convert';
 import type { MeeduSource, Row } from './source';
 import { copyAttachmentFiles } from './attachment-files';
 import { ACCOUNT_SERIAL_TABLES, ACCOUNT_STEPS, readAgreements } from './account-steps';
+import { verify, type Check } from './verify';
 import { changedCondition, conflictColumns, deletedQuery, meeduTime } from './since';
 import { SERIAL_TABLES, STEPS, viewBlocksWhere, type AnyDb, type Step, type StepContext } from './steps';
 
@@ -343,85 +344,6 @@ async function migrateSettings(
     lines.push(`  ${from} → ${to}`);
   }
   return lines;
-}
-
-interface Check {
-  label: string;
-  /** Money: both figures in fen, shown as yuan. */
-  money?: boolean;
-  meedu: number;
-  kezhan: number;
-  note?: string;
-}
-
-async function verify(db: Db, source: MeeduSource): Promise<Check[]> {
-  const kz = async (query: ReturnType<typeof sql<{ n: string | number | null }>>) =>
-    Number((await query.execute(db)).rows[0]?.n ?? 0);
-  const checks: Check[] = [
-    {
-      label: '学员',
-      meedu: await count(source, 'select count(*) n from users'),
-      kezhan: await kz(sql`select count(*) n from users`),
-    },
-    {
-      label: '课程',
-      meedu: await count(source, 'select count(*) n from courses'),
-      kezhan: await kz(sql`select count(*) n from courses`),
-    },
-    {
-      label: '课时',
-      meedu: await count(source, 'select count(*) n from videos v join courses c on c.id = v.course_id'),
-      kezhan: await kz(sql`select count(*) n from videos`),
-    },
-    {
-      label: '订单',
-      meedu: await count(source, 'select count(*) n from orders'),
-      kezhan: await kz(sql`select count(*) n from orders`),
-    },
-    {
-      // Both sides in fen, compared exactly: MeEdu's paid records are whole yuan, its refunds fen.
-      label: '已支付订单实收（元）',
-      money: true,
-      meedu: wholeYuanToFen(
-        await count(
-          source,
-          'select coalesce(sum(p.paid_total), 0) n from order_paid_records p join orders o on o.id = p.order_id where o.status = 9 and p.paid_type = 0 and p.deleted_at is null',
-        ),
-      ),
-      kezhan: await kz(sql`select coalesce(sum(amount), 0) n from orders where status in (9, 11)`),
-    },
-    {
-      label: '成功退款（元）',
-      money: true,
-      meedu: await count(
-        source,
-        'select coalesce(sum(r.amount), 0) n from order_refund r join orders o on o.id = r.order_id where r.status = 5',
-      ),
-      kezhan: await kz(sql`select coalesce(sum(amount), 0) n from refunds where status = 'succeeded'`),
-    },
-    {
-      label: '优惠码',
-      meedu: await count(source, 'select count(*) n from promo_codes'),
-      kezhan: await kz(sql`select count(*) n from promo_codes`),
-    },
-    {
-      label: '已购课程（去重）',
-      meedu: await count(
-        source,
-        'select count(distinct uc.user_id, uc.course_id) n from user_course uc join users u on u.id = uc.user_id join courses c on c.id = uc.course_id',
-      ),
-      kezhan: await kz(sql`select count(*) n from user_courses`),
-    },
-    {
-      label: '单独购买的课时（去重）',
-      meedu: await count(
-        source,
-        'select count(distinct uv.user_id, uv.video_id) n from user_video uv join users u on u.id = uv.user_id join videos v on v.id = uv.video_id join courses c on c.id = v.course_id',
-      ),
-      kezhan: await kz(sql`select count(*) n from user_videos`),
-    },
-  ];
-  return checks;
 }
 
 /** The whole migration; prints the report and, after a real run, the verification table. */

@@ -104,6 +104,8 @@ export function conflictColumns(into: string): string[] {
   switch (into) {
     case 'user_profiles':
       return ['user_id'];
+    case 'video_vod_sources':
+      return ['video_id'];
     case 'user_courses':
     case 'course_learn_records':
     case 'course_likes':

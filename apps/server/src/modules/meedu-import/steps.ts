@@ -278,8 +278,6 @@ export const STEPS: Step[] = [
     convert(row, ctx) {
       const deleted = row.deleted_at !== null && row.deleted_at !== undefined;
       if (deleted) ctx.note('已删除的课时导入为隐藏');
-      if (text(row.aliyun_video_id) || text(row.tencent_video_id))
-        ctx.note('阿里云/腾讯云点播课时：等待云点播支持（暂不能播放）');
       const url = text(row.url);
       if (url.startsWith('http://') || url.startsWith('https://')) ctx.note('课时地址照原样播放（未加密）');
       if (int(row.chapter_id) !== 0 && !row.chapter_ok) ctx.note('章节已删除：课时不属于任何章节');
@@ -301,6 +299,37 @@ export const STEPS: Step[] = [
         seo_keywords: text(row.seo_keywords),
         seo_description: text(row.seo_description),
         published_at: chinaTime(row.published_at),
+        created_at: created(row, ctx),
+        updated_at: updated(row, ctx),
+      };
+    },
+  },
+  {
+    // The lesson names its video in the school's Aliyun or Tencent VOD library (MeEdu kept both
+    // columns; Aliyun wins when both are set, as MeEdu's player tried it first).
+    name: 'video_vod_sources',
+    into: 'video_vod_sources',
+    source: 'videos',
+    when: (source) => source.has('videos', 'aliyun_video_id') && source.has('videos', 'tencent_video_id'),
+    total:
+      "select count(*) n from videos where coalesce(aliyun_video_id, '') <> '' or coalesce(tencent_video_id, '') <> ''",
+    filtered: '所属课程已不存在',
+    select:
+      'select v.id, v.aliyun_video_id, v.tencent_video_id, v.created_at, v.updated_at from videos v join courses c on c.id = v.course_id',
+    where: "coalesce(v.aliyun_video_id, '') <> '' or coalesce(v.tencent_video_id, '') <> ''",
+    key: ['v.id'],
+    convert(row, ctx) {
+      const aliyun = text(row.aliyun_video_id).trim();
+      const mediaId = aliyun || text(row.tencent_video_id).trim();
+      if (!/^[A-Za-z0-9_-]{1,64}$/.test(mediaId)) {
+        ctx.note('云点播视频 ID 格式不对：课时不关联云点播');
+        return null;
+      }
+      ctx.note(aliyun ? '阿里云点播课时：关联云点播视频' : '腾讯云点播课时：关联云点播视频');
+      return {
+        video_id: int(row.id),
+        provider: aliyun ? 'aliyun' : 'tencent',
+        media_id: mediaId,
         created_at: created(row, ctx),
         updated_at: updated(row, ctx),
       };
