@@ -152,7 +152,6 @@ try {
       ['members by day', (db) => membersByPeriod(db, range, 'day')],
       ['members by month', (db) => membersByPeriod(db, range, 'month')],
       ['members in range', (db) => membersByPeriod(db, range, null)],
-      ['retention by week', (db) => retentionByCohort(db, range, 'week')],
       ['retention by month', (db) => retentionByCohort(db, range, 'month')],
       ['page: transactions (day)', (db) => transactionStatistics(db, range, 'day')],
       ['page: members (day)', (db) => memberStatistics(db, range, 'day')],
@@ -160,6 +159,8 @@ try {
       ['page: content', (db) => contentStatistics(db, range)],
       ['page: lessons', (db) => lessonStatistics(db, range, 1)],
     ];
+    // The members page groups cohorts by week up to 92 days, by month beyond.
+    if (days <= 92) reads.push(['retention by week', (db) => retentionByCohort(db, range, 'week')]);
     if (label === '7d' || label === '30d')
       reads.push(['dashboard', (db) => dashboardOverview(db, label, now)]);
     for (const [name, read] of reads) {

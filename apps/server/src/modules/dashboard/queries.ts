@@ -151,17 +151,19 @@ async function topCoursesByWatch(db: Db, w: DashboardWindow) {
   const watched = await courseWatch(db, w.days, TOP);
   const ids = watched.map((row) => row.course_id);
   const titles = await courseTitles(db, ids);
-  const learners = new Map<number, number>();
-  for (const id of ids) {
-    const row = await db
-      .selectFrom('video_watch_records')
-      .select(sql<number>`count(distinct user_id)::int`.as('learners'))
-      .where('course_id', '=', id)
-      .where('updated_at', '>=', w.start)
-      .where('updated_at', '<', w.end)
-      .executeTakeFirstOrThrow();
-    learners.set(id, row.learners);
-  }
+  // One query, each course through its own range of the (course_id, updated_at) index.
+  const counted =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('video_watch_records')
+          .select(['course_id', sql<number>`count(distinct user_id)::int`.as('learners')])
+          .where('course_id', 'in', ids)
+          .where('updated_at', '>=', w.start)
+          .where('updated_at', '<', w.end)
+          .groupBy('course_id')
+          .execute();
+  const learners = new Map(counted.map((row) => [row.course_id, row.learners]));
   return watched
     .filter((row) => titles.has(row.course_id))
     .map((row) => ({

@@ -55,6 +55,17 @@ function periodOf(bucket: StatisticsBucket | null, range: StatsRange): RawBuilde
   return sql<string>`greatest(date_trunc(${bucket}, day::timestamp)::date, ${range.first}::date)::text`;
 }
 
+/**
+ * Runs a read with PostgreSQL's parallel workers off: each one reads a few thousand rollup rows,
+ * done serially in milliseconds, while starting workers on a busy server costs far more.
+ */
+function serially<T>(db: Db, query: RawBuilder<T>) {
+  return db.transaction().execute(async (trx) => {
+    await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
+    return query.execute(trx);
+  });
+}
+
 const inRange = (range: StatsRange) => sql<boolean>`day between ${range.first}::date and ${range.last}::date`;
 
 export interface SalesFigures {
@@ -68,9 +79,12 @@ const salesSums = sql`sum(orders)::int as orders, sum(paid)::bigint as paid, sum
 /** Paid orders (refunds of them included) per period of the range; no row for an empty period. */
 export async function salesByPeriod(db: Db, range: StatsRange, bucket: StatisticsBucket | null) {
   const period = periodOf(bucket, range);
-  const result = await sql<SalesFigures & { period: string }>`
+  const result = await serially(
+    db,
+    sql<SalesFigures & { period: string }>`
     select ${period} as period, ${salesSums} from stats_sales_daily
-    where ${inRange(range)} group by 1 order by 1`.execute(db);
+    where ${inRange(range)} group by 1 order by 1`,
+  );
   return result.rows.map(asSales);
 }
 
@@ -81,19 +95,21 @@ export async function salesTotals(db: Db, range: StatsRange): Promise<SalesFigur
 }
 
 export async function salesByGateway(db: Db, range: StatsRange) {
-  const result = await sql<SalesFigures & { payment: string }>`
-    select payment, ${salesSums} from stats_sales_daily
-    where ${inRange(range)} group by payment having sum(orders) <> 0 order by sum(paid - refunded) desc, payment`.execute(
+  const result = await serially(
     db,
+    sql<SalesFigures & { payment: string }>`
+    select payment, ${salesSums} from stats_sales_daily
+    where ${inRange(range)} group by payment having sum(orders) <> 0 order by sum(paid - refunded) desc, payment`,
   );
   return result.rows.map(asSales);
 }
 
 export async function salesByGoodsType(db: Db, range: StatsRange) {
-  const result = await sql<SalesFigures & { goods_type: string }>`
-    select goods_type, ${salesSums} from stats_goods_daily
-    where ${inRange(range)} group by goods_type having sum(orders) <> 0 order by sum(paid - refunded) desc, goods_type`.execute(
+  const result = await serially(
     db,
+    sql<SalesFigures & { goods_type: string }>`
+    select goods_type, ${salesSums} from stats_goods_daily
+    where ${inRange(range)} group by goods_type having sum(orders) <> 0 order by sum(paid - refunded) desc, goods_type`,
   );
   return result.rows.map(asSales);
 }
@@ -111,11 +127,14 @@ export async function goodsSales(
   if (options.goodsIds && options.goodsIds.length === 0) return [];
   const only = options.goodsIds ? sql`and goods_id = any(${options.goodsIds}::int[])` : sql``;
   const limit = options.limit ? sql`limit ${options.limit}` : sql``;
-  const result = await sql<SalesFigures & { goods_id: number }>`
+  const result = await serially(
+    db,
+    sql<SalesFigures & { goods_id: number }>`
     select goods_id, ${salesSums} from stats_goods_daily
     where goods_type = ${goodsType} and ${inRange(range)} ${only}
     group by goods_id having sum(orders) <> 0
-    order by sum(paid - refunded) desc, goods_id ${limit}`.execute(db);
+    order by sum(paid - refunded) desc, goods_id ${limit}`,
+  );
   return result.rows.map(asSales);
 }
 
@@ -129,18 +148,24 @@ const watchSums = sql`sum(seconds)::bigint as seconds, sum(started)::int as star
 
 /** Learning per course in the range, most watched first; `limit` for a ranking. */
 export async function courseWatch(db: Db, range: StatsRange, limit?: number) {
-  const result = await sql<WatchFigures & { course_id: number }>`
+  const result = await serially(
+    db,
+    sql<WatchFigures & { course_id: number }>`
     select course_id, ${watchSums} from stats_course_watch_daily
     where ${inRange(range)} group by course_id
-    order by sum(seconds) desc, course_id ${limit ? sql`limit ${limit}` : sql``}`.execute(db);
+    order by sum(seconds) desc, course_id ${limit ? sql`limit ${limit}` : sql``}`,
+  );
   return result.rows.map(asWatch);
 }
 
 /** Learning per lesson of one course in the range. */
 export async function lessonWatch(db: Db, range: StatsRange, courseId: number) {
-  const result = await sql<WatchFigures & { video_id: number }>`
+  const result = await serially(
+    db,
+    sql<WatchFigures & { video_id: number }>`
     select video_id, ${watchSums} from stats_watch_daily
-    where course_id = ${courseId} and ${inRange(range)} group by video_id`.execute(db);
+    where course_id = ${courseId} and ${inRange(range)} group by video_id`,
+  );
   return result.rows.map(asWatch);
 }
 
@@ -159,14 +184,20 @@ export async function membersByPeriod(db: Db, range: StatsRange, bucket: Statist
   // A day is one row per chunk already: its bits are counted without an OR.
   const result =
     bucket === 'day'
-      ? await sql<{ period: string; kind: keyof MemberFigures; members: number }>`
+      ? await serially(
+          db,
+          sql<{ period: string; kind: keyof MemberFigures; members: number }>`
           select day::text as period, kind, sum(bit_count(bits))::int as members from stats_member_bits
-          where ${inRange(range)} group by 1, 2`.execute(db)
-      : await sql<{ period: string; kind: keyof MemberFigures; members: number }>`
+          where ${inRange(range)} group by 1, 2`,
+        )
+      : await serially(
+          db,
+          sql<{ period: string; kind: keyof MemberFigures; members: number }>`
           select period, kind, sum(bit_count(bits))::int as members from (
             select ${period} as period, kind, chunk, bit_or(bits) as bits from stats_member_bits
             where ${inRange(range)} group by 1, 2, 3
-          ) s group by 1, 2`.execute(db);
+          ) s group by 1, 2`,
+        );
   const byPeriod = new Map<string, MemberFigures>();
   for (const row of result.rows) {
     const figures = byPeriod.get(row.period) ?? { joined: 0, active: 0, paying: 0 };
@@ -186,7 +217,9 @@ export async function memberTotals(db: Db, range: StatsRange): Promise<MemberFig
  */
 export async function retentionByCohort(db: Db, range: StatsRange, bucket: 'week' | 'month') {
   const period = periodOf(bucket, range);
-  const result = await sql<{ cohort: string; period: string | null; members: number }>`
+  const result = await serially(
+    db,
+    sql<{ cohort: string; period: string | null; members: number }>`
     with cohorts as (
       select ${period} as period, chunk, bit_or(bits) as bits from stats_member_bits
       where kind = 'joined' and ${inRange(range)} group by 1, 2
@@ -198,7 +231,8 @@ export async function retentionByCohort(db: Db, range: StatsRange, bucket: 'week
     union all
     select c.period, l.period, sum(bit_count(c.bits & l.bits))::int from cohorts c
       join learning l on l.chunk = c.chunk and l.period >= c.period
-      group by 1, 2`.execute(db);
+      group by 1, 2`,
+  );
   const periods = periodsOf(range, bucket);
   const cohorts = new Map<string, { cohort: string; members: number; retained: number[] }>();
   for (const row of result.rows) {
