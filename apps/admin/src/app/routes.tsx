@@ -16,6 +16,7 @@ const ContentTransferPage = lazy(() => import('@/features/content/content-transf
 const AuditLogPage = lazy(() => import('@/features/audit/audit-log-page'));
 const MemberListPage = lazy(() => import('@/features/members/member-list-page'));
 const MemberDetailPage = lazy(() => import('@/features/members/member-detail-page'));
+const MemberImportPage = lazy(() => import('@/features/members/member-import-page'));
 const BroadcastsPage = lazy(() => import('@/features/messages/broadcasts-page'));
 const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page'));
 const PromotionsPage = lazy(() => import('@/features/promotions/promotions-page'));
@@ -53,6 +54,7 @@ export const router = createBrowserRouter(
         { path: 'settings', element: page('settings.manage', <SettingsPage />) },
         { path: 'audit-logs', element: page('audit.view', <AuditLogPage />) },
         { path: 'members', element: page('member.view', <MemberListPage />) },
+        { path: 'members/import', element: page('member.edit', <MemberImportPage />) },
         { path: 'members/:id', element: page('member.view', <MemberDetailPage />) },
         { path: 'messages', element: page('message.send', <BroadcastsPage />) },
         { path: 'dashboard', element: page('dashboard.view', <DashboardPage />) },

@@ -3,8 +3,19 @@ import { Select } from 'antd';
 import { api } from './http';
 import { useLoad } from './use-load';
 
-/** A form control choosing one course, searched by title on the server. */
-export function CourseSelect({ value, onChange }: { value?: number; onChange?: (value: number) => void }) {
+/**
+ * A form control choosing one course (or several with `mode="multiple"`), searched by title on the
+ * server.
+ */
+export function CourseSelect({
+  value,
+  onChange,
+  mode,
+}: {
+  value?: number | number[];
+  onChange?: (value: number | number[]) => void;
+  mode?: 'multiple';
+}) {
   const [keyword, setKeyword] = useState('');
   const courses = useLoad(
     () =>
@@ -17,6 +28,7 @@ export function CourseSelect({ value, onChange }: { value?: number; onChange?: (
     <Select
       aria-label="课程"
       showSearch
+      mode={mode}
       value={value}
       onChange={onChange}
       filterOption={false}

@@ -20,6 +20,7 @@ describe('feature modules', () => {
       'execute-account-deletions',
       'expire-unpaid-orders',
       'media-transcode',
+      'member-imports',
       'message-broadcasts',
       'purge-expired-records',
       'resend-automatic-refunds',

@@ -3,9 +3,10 @@ import { adminAdministratorsApi } from './administrators';
 import { adminCourseAttachmentsApi } from './attachments';
 import { adminCommentsApi } from './comments';
 import { adminContentApi, adminCoursesApi } from './courses';
-import { adminBroadcastsApi, adminMembersApi } from './members';
+import { adminBroadcastsApi, adminMemberAccountsApi, adminMembersApi } from './members';
 import { adminDashboardApi } from './dashboard';
 import { adminStatisticsApi } from './statistics';
+import { adminMemberImportsApi } from './member-imports';
 import { adminPromotionsApi } from './promotions';
 import { adminOrdersApi } from './orders';
 import { adminSecurityApi } from './security';
@@ -23,6 +24,8 @@ export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(adminSiteApi),
   ...Object.values(adminVideosApi),
   ...Object.values(adminMembersApi),
+  ...Object.values(adminMemberAccountsApi),
+  ...Object.values(adminMemberImportsApi),
   ...Object.values(adminBroadcastsApi),
   ...Object.values(adminDashboardApi),
   ...Object.values(adminStatisticsApi),

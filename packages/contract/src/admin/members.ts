@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
-import { emptyData, idParams, listWithTotal } from '../shapes';
+import { emptyData, idParam, idParams, listWithTotal } from '../shapes';
 import { mobileNumber, oneOf, optionalText, requiredText } from '../validation';
+import { NICKNAME_MAX_LENGTH, NICKNAME_TOO_LONG_MESSAGE, nicknameLength, passwordProblem } from '../rules';
 import { pageQuery } from './paging';
 
 const memberEndpoint = { tag: 'admin', auth: 'admin' } as const;
@@ -19,15 +20,26 @@ const optionalId = (message: string) =>
     integer(message, 1, 999_999_999).optional(),
   );
 
-export const adminMemberListQuery = pageQuery.extend({
+/** The filters of the member list and of its CSV export. */
+const memberFilterFields = {
   /** A member id, a mobile (or its beginning) or part of a nickname. */
   keyword: optionalText('搜索词最多 50 个字', 50),
   is_lock: z.preprocess(
     (value) => (value === undefined || value === '' ? undefined : value),
     integer('锁定状态须为 0 或 1', 0, 1).optional(),
   ),
-});
+  /** Only members carrying this tag. */
+  tag_id: optionalId('请选择标签'),
+};
+
+export const adminMemberListQuery = pageQuery.extend(memberFilterFields);
 export type AdminMemberListQuery = z.input<typeof adminMemberListQuery>;
+
+export const adminMemberExportQuery = z.object(memberFilterFields);
+export type AdminMemberFilter = z.output<typeof adminMemberExportQuery>;
+
+export const adminMemberTag = z.strictObject({ id: z.number(), name: z.string() });
+export type AdminMemberTag = z.infer<typeof adminMemberTag>;
 
 export const adminMember = z.strictObject({
   id: z.number(),
@@ -42,6 +54,7 @@ export const adminMember = z.strictObject({
   role_name: z.string(),
   role_expired_at: z.string().nullable(),
   created_at: z.string(),
+  tags: z.array(adminMemberTag),
 });
 export type AdminMember = z.infer<typeof adminMember>;
 
@@ -88,6 +101,14 @@ export const adminMemberDetail = z.strictObject({
     }),
   ),
   socials: z.array(z.strictObject({ app: z.string(), app_user_id: z.string(), created_at: z.string() })),
+  remarks: z.array(
+    z.strictObject({
+      id: z.number(),
+      content: z.string(),
+      administrator_name: z.string(),
+      created_at: z.string(),
+    }),
+  ),
 });
 export type AdminMemberDetail = z.infer<typeof adminMemberDetail>;
 
@@ -253,5 +274,195 @@ export const adminBroadcastsApi = {
     summary: 'Send a message to one member (at once) or a group (a background job, in batches)',
     body: adminBroadcastBody,
     data: z.strictObject({ id: z.number() }),
+  }),
+};
+
+// ---------------------------------------------------------------------------------------------
+// Creating, deleting, tagging, remarks and points of members
+
+/** Field limits shared by the server's checks and the console. */
+export const MEMBER_TAG_MAX_LENGTH = 20;
+export const MEMBER_CREDIT_MAX_CHANGE = 1_000_000;
+
+const blankAsAbsent = (value: unknown) => (value === null || value === '' ? undefined : value);
+
+/** An optional nickname: at most 24 characters (code points), as the member's own profile allows. */
+const optionalNickname = optionalText(NICKNAME_TOO_LONG_MESSAGE, 200).refine(
+  (value) => value === undefined || nicknameLength(value) <= NICKNAME_MAX_LENGTH,
+  NICKNAME_TOO_LONG_MESSAGE,
+);
+
+/** An optional first password, under the rules of the member's own password change. */
+const optionalPassword = z.preprocess(
+  blankAsAbsent,
+  z
+    .string({ error: '密码格式不正确' })
+    .superRefine((value, ctx) => {
+      const problem = passwordProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
+);
+
+const idList = (message: string, max: number) =>
+  z.preprocess(
+    (value) => (value === undefined || value === null ? [] : value),
+    z.array(integer(message, 1, 999_999_999), { error: message }).max(max, message),
+  );
+
+export const adminMemberCreateBody = z.object({
+  mobile: mobileNumber(),
+  nick_name: optionalNickname,
+  password: optionalPassword,
+  /** Courses given at once (as a grant: no order). */
+  course_ids: idList('课程 ID 须为正整数，最多 20 门', 20),
+  role_id: optionalId('请选择会员计划'),
+  vip_days: z.preprocess(blankAsAbsent, integer('天数须为 1 到 36500 之间的整数', 1, 36_500).optional()),
+});
+export type AdminMemberCreateBody = z.input<typeof adminMemberCreateBody>;
+
+export const adminMemberDeleteBody = z.object({
+  reason: requiredText('请填写删除原因（200 字以内）', 200),
+});
+
+export const adminMemberRemarkBody = z.object({
+  content: requiredText('请填写备注（500 字以内）', 500),
+});
+
+export const adminMemberTagsBody = z.object({ tag_ids: idList('标签 ID 须为正整数，最多 20 个', 20) });
+
+export const adminMemberTagBody = z.object({
+  name: requiredText(`请填写标签名（${MEMBER_TAG_MAX_LENGTH} 字以内）`, MEMBER_TAG_MAX_LENGTH),
+});
+
+export const adminMemberCreditBody = z.object({
+  /** Points added (positive) or taken off (negative); never zero. */
+  change: integer(
+    `积分变动须为 -${MEMBER_CREDIT_MAX_CHANGE} 到 ${MEMBER_CREDIT_MAX_CHANGE} 之间的非零整数`,
+    -MEMBER_CREDIT_MAX_CHANGE,
+    MEMBER_CREDIT_MAX_CHANGE,
+  ).refine(
+    (value) => value !== 0,
+    `积分变动须为 -${MEMBER_CREDIT_MAX_CHANGE} 到 ${MEMBER_CREDIT_MAX_CHANGE} 之间的非零整数`,
+  ),
+  reason: requiredText('请填写原因（100 字以内）', 100),
+});
+export type AdminMemberCreditBody = z.input<typeof adminMemberCreditBody>;
+
+export const adminMemberRemarkParams = z.object({ id: idParam(), remarkId: idParam() });
+
+export const adminMemberTagWithCount = adminMemberTag.extend({ members: z.number() });
+
+export const adminMemberCreditRecord = z.strictObject({
+  sum: z.number(),
+  remark: z.string(),
+  created_at: z.string(),
+});
+
+export const adminMemberAccountsApi = {
+  create: defineEndpoint({
+    ...memberEndpoint,
+    method: 'POST',
+    path: '/api/admin/members',
+    permission: 'member.edit',
+    summary: 'Create one member (mobile, optional nickname and password, courses and VIP days given)',
+    body: adminMemberCreateBody,
+    data: z.strictObject({ id: z.number() }),
+  }),
+  remove: defineEndpoint({
+    ...memberEndpoint,
+    method: 'POST',
+    path: '/api/admin/members/:id/deletion',
+    permission: 'member.edit',
+    summary:
+      "Delete a member at once, as the h5's account deletion does after its grace period (with a reason)",
+    params: idParams,
+    body: adminMemberDeleteBody,
+    data: emptyData,
+  }),
+  exportCsv: defineEndpoint({
+    ...memberEndpoint,
+    method: 'GET',
+    path: '/api/admin/members/export',
+    permission: 'member.view',
+    summary: 'The filtered members as CSV (UTF-8 with BOM for Excel), streamed in batches',
+    query: adminMemberExportQuery,
+    answers: 'text/csv',
+    note: "CSV file (`Content-Disposition: attachment`); cells that a spreadsheet would run as a formula are prefixed with `'`",
+  }),
+  addRemark: defineEndpoint({
+    ...memberEndpoint,
+    method: 'POST',
+    path: '/api/admin/members/:id/remarks',
+    permission: 'member.edit',
+    summary: 'Add an operator note to a member (shown on the member page, newest first)',
+    params: idParams,
+    body: adminMemberRemarkBody,
+    data: z.strictObject({ id: z.number() }),
+  }),
+  removeRemark: defineEndpoint({
+    ...memberEndpoint,
+    method: 'DELETE',
+    path: '/api/admin/members/:id/remarks/:remarkId',
+    permission: 'member.edit',
+    summary: 'Remove an operator note',
+    params: adminMemberRemarkParams,
+    data: emptyData,
+  }),
+  setTags: defineEndpoint({
+    ...memberEndpoint,
+    method: 'PUT',
+    path: '/api/admin/members/:id/tags',
+    permission: 'member.edit',
+    summary: "Set a member's tags (the list given replaces the member's tags)",
+    params: idParams,
+    body: adminMemberTagsBody,
+    data: emptyData,
+  }),
+  tags: defineEndpoint({
+    ...memberEndpoint,
+    method: 'GET',
+    path: '/api/admin/member-tags',
+    permission: 'member.view',
+    summary: 'Every member tag with how many members carry it, by name',
+    data: z.array(adminMemberTagWithCount),
+  }),
+  createTag: defineEndpoint({
+    ...memberEndpoint,
+    method: 'POST',
+    path: '/api/admin/member-tags',
+    permission: 'member.edit',
+    summary: 'Create a member tag (names are unique)',
+    body: adminMemberTagBody,
+    data: adminMemberTag,
+  }),
+  removeTag: defineEndpoint({
+    ...memberEndpoint,
+    method: 'DELETE',
+    path: '/api/admin/member-tags/:id',
+    permission: 'member.edit',
+    summary: 'Delete a tag; it comes off every member carrying it',
+    params: idParams,
+    data: emptyData,
+  }),
+  credits: defineEndpoint({
+    ...memberEndpoint,
+    method: 'GET',
+    path: '/api/admin/members/:id/credits',
+    permission: 'member.view',
+    summary: "A member's points history, newest first, paged",
+    params: idParams,
+    query: pageQuery,
+    data: listWithTotal(adminMemberCreditRecord),
+  }),
+  adjustCredits: defineEndpoint({
+    ...memberEndpoint,
+    method: 'POST',
+    path: '/api/admin/members/:id/credits',
+    permission: 'member.edit',
+    summary: 'Add or take off points with a reason (a points record; the balance never goes below 0)',
+    params: idParams,
+    body: adminMemberCreditBody,
+    data: z.strictObject({ credit1: z.number() }),
   }),
 };

@@ -12,7 +12,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { MemberGoodsKind } from '@kezhan/contract/admin/members';
 import { ORDER_STATUS_TEXT, type OrderStatus } from '@kezhan/contract/order-status';
 import { useSession } from '@/shared/session';
@@ -22,9 +22,13 @@ import { useAction } from '@/shared/use-action';
 import { formatTime } from '@/shared/format';
 import { changeMobile, getMember, sendMessage, setLock } from './api';
 import { GoodsDialog, TextDialog } from './member-dialogs';
+import { CreditDialog, DeleteMemberDialog, MemberTagsDialog } from './member-account-dialogs';
+import { CreditHistory, RemarkList } from './member-records';
 
 type Dialog =
-  { kind: 'grant' | 'revoke'; goods: MemberGoodsKind } | { kind: 'mobile' } | { kind: 'message' } | null;
+  | { kind: 'grant' | 'revoke'; goods: MemberGoodsKind }
+  | { kind: 'mobile' | 'message' | 'delete' | 'tags' | 'credits' }
+  | null;
 
 const PLATFORM_NAMES: Record<string, string> = { H5: '手机网页', PC: '电脑网页', APP: 'App', MINI: '小程序' };
 const SOCIAL_NAMES: Record<string, string> = { qq: 'QQ', wechat: '微信', wechat_mp: '微信公众号' };
@@ -35,6 +39,8 @@ export default function MemberDetailPage() {
   const member = useLoad(() => getMember(id), String(id));
   const { run } = useAction(member.reload);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [creditsShown, setCreditsShown] = useState(0);
+  const navigate = useNavigate();
   const canEdit = can('member.edit');
 
   if (member.error) return <LoadError error={member.error} onRetry={member.reload} />;
@@ -57,6 +63,11 @@ export default function MemberDetailPage() {
             {profile.nick_name}
           </Typography.Title>
           {profile.is_lock ? <Tag color="#a8071a">已锁定</Tag> : null}
+          {profile.tags.map((tag) => (
+            <Tag key={tag.id} color="blue">
+              {tag.name}
+            </Tag>
+          ))}
           <Link to="/members">返回列表</Link>
         </Space>
         <Space wrap>
@@ -76,6 +87,11 @@ export default function MemberDetailPage() {
               <Button onClick={() => setDialog({ kind: 'revoke', goods: 'course' })}>撤销课程</Button>
               <Button onClick={() => setDialog({ kind: 'revoke', goods: 'vip' })}>撤销会员天数</Button>
               <Button onClick={() => setDialog({ kind: 'mobile' })}>修改手机号</Button>
+              <Button onClick={() => setDialog({ kind: 'tags' })}>设置标签</Button>
+              <Button onClick={() => setDialog({ kind: 'credits' })}>调整积分</Button>
+              <Button danger onClick={() => setDialog({ kind: 'delete' })}>
+                删除学员
+              </Button>
             </>
           )}
           {can('message.send') && (
@@ -112,6 +128,23 @@ export default function MemberDetailPage() {
                 <Descriptions.Item label="注册时间">{formatTime(profile.created_at)}</Descriptions.Item>
               </Descriptions>
             ),
+          },
+          {
+            key: 'remarks',
+            label: `备注（${member.data.remarks.length}）`,
+            children: (
+              <RemarkList
+                memberId={profile.id}
+                remarks={member.data.remarks}
+                canEdit={canEdit}
+                onChanged={member.reload}
+              />
+            ),
+          },
+          {
+            key: 'credits',
+            label: '积分明细',
+            children: <CreditHistory memberId={profile.id} version={creditsShown} />,
           },
           {
             key: 'orders',
@@ -234,6 +267,28 @@ export default function MemberDetailPage() {
           onDone={member.reload}
           onClose={close}
         />
+      )}
+      {dialog?.kind === 'tags' && (
+        <MemberTagsDialog
+          memberId={profile.id}
+          current={profile.tags}
+          onClose={close}
+          onDone={member.reload}
+        />
+      )}
+      {dialog?.kind === 'credits' && (
+        <CreditDialog
+          memberId={profile.id}
+          balance={profile.credit1}
+          onClose={close}
+          onDone={() => {
+            member.reload();
+            setCreditsShown((n) => n + 1);
+          }}
+        />
+      )}
+      {dialog?.kind === 'delete' && (
+        <DeleteMemberDialog member={profile} onClose={close} onDone={() => navigate('/members')} />
       )}
       {dialog?.kind === 'message' && (
         <TextDialog

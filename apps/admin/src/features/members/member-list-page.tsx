@@ -1,20 +1,47 @@
-import { Avatar, Space, Tag } from 'antd';
-import { Link } from 'react-router-dom';
+import { useState } from 'react';
+import { Avatar, Button, Space, Tag } from 'antd';
+import { Link, useNavigate } from 'react-router-dom';
 import type { AdminMember } from '@kezhan/contract/admin/members';
+import { useSession } from '@/shared/session';
+import { useLoad } from '@/shared/use-load';
 import { usePagedList } from '@/shared/use-paged-list';
 import { formatTime } from '@/shared/format';
 import { PagedTable } from '@/shared/loaded-table';
 import { PageHeader } from '@/shared/page-header';
 import { FilterBar, SearchFilter, SelectFilter } from '@/shared/filter-bar';
-import { listMembers } from './api';
+import { exportUrl, listMembers, listTags } from './api';
+import { CreateMemberDialog, TagManagerDialog } from './member-account-dialogs';
 
 export default function MemberListPage() {
   const members = usePagedList(listMembers);
-  const { filter } = members;
+  const { filter, query } = members;
+  const { can } = useSession();
+  const navigate = useNavigate();
+  const tags = useLoad(listTags, 'member-tags');
+  const [dialog, setDialog] = useState<'create' | 'tags' | null>(null);
+  const canEdit = can('member.edit');
 
   return (
     <>
-      <PageHeader title="学员管理" />
+      <PageHeader
+        title="学员管理"
+        extra={
+          <Space wrap>
+            {canEdit && (
+              <>
+                <Button type="primary" onClick={() => setDialog('create')}>
+                  新建学员
+                </Button>
+                <Button onClick={() => navigate('/members/import')}>批量导入</Button>
+                <Button onClick={() => setDialog('tags')}>管理标签</Button>
+              </>
+            )}
+            <Button href={exportUrl(query)} download>
+              导出 CSV
+            </Button>
+          </Space>
+        }
+      />
       <FilterBar>
         <SearchFilter
           label="搜索学员"
@@ -32,6 +59,16 @@ export default function MemberListPage() {
           ]}
           onChange={(value?: number) => filter({ is_lock: value })}
         />
+        <SelectFilter
+          label="标签"
+          placeholder={tags.error ? '标签加载失败' : '全部标签'}
+          width={160}
+          options={(tags.data ?? []).map((tag) => ({
+            value: tag.id,
+            label: `${tag.name}（${tag.members}）`,
+          }))}
+          onChange={(value?: number) => filter({ tag_id: value })}
+        />
       </FilterBar>
       <PagedTable<AdminMember>
         list={members}
@@ -43,9 +80,14 @@ export default function MemberListPage() {
             title: '学员',
             dataIndex: 'nick_name',
             render: (name: string, member) => (
-              <Space>
+              <Space wrap>
                 <Avatar src={member.avatar || undefined} alt="" size="small" />
                 <Link to={`/members/${member.id}`}>{name}</Link>
+                {member.tags.map((tag) => (
+                  <Tag key={tag.id} color="blue">
+                    {tag.name}
+                  </Tag>
+                ))}
               </Space>
             ),
           },
@@ -77,6 +119,16 @@ export default function MemberListPage() {
           },
         ]}
       />
+      {dialog === 'create' && <CreateMemberDialog onClose={() => setDialog(null)} onDone={members.reload} />}
+      {dialog === 'tags' && (
+        <TagManagerDialog
+          onClose={() => setDialog(null)}
+          onDone={() => {
+            tags.reload();
+            members.reload();
+          }}
+        />
+      )}
     </>
   );
 }

@@ -1,13 +1,11 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../../shared/db/database';
 import { hashPassword } from '../../shared/auth/passwords';
-import { randomAlphanumeric } from '../../shared/auth/tokens';
 import type { SettingsSnapshot } from '../../shared/settings/settings-service';
 import { notifyMember } from '../messages/notify';
 import { recordCredit1 } from '../credits/credit-records';
+import { WELCOME_MESSAGE, nicknameCandidates } from '../member/new-member';
 import { recordAgreements, REQUIRED_AGREEMENTS } from '../agreements/agreements-service';
-
-export const WELCOME_MESSAGE = '用户注册成功';
 
 export interface NewMember {
   mobile: string;
@@ -16,18 +14,6 @@ export interface NewMember {
   userAgent?: string;
   platform?: string;
   now: Date;
-}
-
-/**
- * Nicknames to try for a new member, most readable first: 学员 + the mobile's last four digits, then
- * with four random digits more (another member may have the first), and a random last resort.
- */
-export function* nicknameCandidates(mobile: string): Generator<string> {
-  const digits = mobile.replace(/\D/g, '');
-  const tail = digits.length >= 4 ? digits.slice(-4) : String(randomInt(10_000)).padStart(4, '0');
-  yield `学员${tail}`;
-  for (let i = 0; i < 5; i += 1) yield `学员${tail}${String(randomInt(10_000)).padStart(4, '0')}`;
-  yield `学员${randomAlphanumeric(12)}`;
 }
 
 /**

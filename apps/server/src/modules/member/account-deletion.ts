@@ -43,6 +43,31 @@ export async function cancelPendingDeletion(trx: Db, userId: number, now: Date):
   return cancelled.length > 0;
 }
 
+export type UploadedFile = { provider: string; storage_key: string };
+
+/**
+ * Deletes a member's row and with it (foreign keys `on delete cascade`) everything that member
+ * owns; the mobile and nickname become free. Answers the member's uploaded files, to be removed
+ * from storage once the transaction has committed (`removeUploadedFiles`). The deletion job and
+ * the console's 删除学员 both delete through here.
+ */
+export async function deleteMemberAccount(trx: Db, userId: number): Promise<UploadedFile[]> {
+  const files = await trx
+    .selectFrom('user_upload_images')
+    .select(['provider', 'storage_key'])
+    .where('user_id', '=', userId)
+    .execute();
+  await trx.deleteFrom('users').where('id', '=', userId).execute();
+  return files;
+}
+
+/** Removes a deleted member's uploaded files (every sized copy) from the storage that holds them. */
+export async function removeUploadedFiles(storage: FileStorage, files: UploadedFile[]): Promise<void> {
+  for (const file of files.filter((f) => f.provider === storage.name)) {
+    for (const key of imageKeys(file.storage_key)) await storage.delete(key).catch(() => undefined);
+  }
+}
+
 export interface DeletionRunResult {
   deleted: number[];
   failed: { userId: number; error: string }[];
@@ -50,8 +75,7 @@ export interface DeletionRunResult {
 
 /**
  * The scheduled job of account deletion: every request whose grace period has ended deletes its
- * member row, and with it (foreign keys `on delete cascade`) everything that member owns; the
- * mobile and nickname become free. Several nodes may run it at once: each request is claimed
+ * member (`deleteMemberAccount`). Several nodes may run it at once: each request is claimed
  * with `for update skip locked`. Pass `storage` to remove the member's uploaded files as well.
  */
 export async function executeDueDeletions(
@@ -81,12 +105,7 @@ export async function executeDueDeletions(
           .skipLocked()
           .executeTakeFirst();
         if (!claimed) return null;
-        const files = await trx
-          .selectFrom('user_upload_images')
-          .select(['provider', 'storage_key'])
-          .where('user_id', '=', job.user_id)
-          .execute();
-        await trx.deleteFrom('users').where('id', '=', job.user_id).execute();
+        const files = await deleteMemberAccount(trx, job.user_id);
         await trx
           .updateTable('user_delete_jobs')
           .set({ status: 'done', handled_at: now })
@@ -96,12 +115,7 @@ export async function executeDueDeletions(
       });
       if (fileKeys === null) continue;
       result.deleted.push(job.user_id);
-      const storage = options.storage;
-      if (storage) {
-        for (const file of fileKeys.filter((f) => f.provider === storage.name)) {
-          for (const key of imageKeys(file.storage_key)) await storage.delete(key).catch(() => undefined);
-        }
-      }
+      if (options.storage) await removeUploadedFiles(options.storage, fileKeys);
     } catch (error) {
       result.failed.push({ userId: job.user_id, error: (error as Error).message });
     }

@@ -1,5 +1,8 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { adminBroadcastsApi, adminMembersApi } from '@kezhan/contract/admin/members';
+import { adminBroadcastsApi, adminMemberAccountsApi, adminMembersApi } from '@kezhan/contract/admin/members';
+import { hashPassword } from '../../shared/auth/passwords';
+import { BusinessError } from '../../shared/http/errors';
 import { NO_DATA, ok } from '../../shared/http/envelope';
 import { createBroadcast, listBroadcasts } from '../messages/broadcasts';
 import { notifyMember } from '../messages/notify';
@@ -13,10 +16,22 @@ import {
   searchMembers,
   setMemberLock,
 } from './member-admin';
+import { removeUploadedFiles } from './account-deletion';
+import { checkGoods, insertOperatorMember, newMemberDefaults, type OperatorMember } from './member-create';
+import { memberCsvChunks } from './member-export';
+import {
+  addRemark,
+  createTag,
+  deleteMemberByOperator,
+  deleteTag,
+  listTags,
+  removeRemark,
+  setMemberTags,
+} from './member-records';
 
 /** Members and messages of the console; every change is audited in its transaction. */
 export default async function adminMemberRoutes(app: FastifyInstance) {
-  const { db, now } = app.services;
+  const { db, now, settings, storage } = app.services;
 
   adminRoute(app, adminMembersApi.list, async (request) => ok(await searchMembers(db, request.query, now())));
 
@@ -83,6 +98,136 @@ export default async function adminMemberRoutes(app: FastifyInstance) {
         targetType: 'member',
         targetId: id,
         after: { message: request.body.message },
+      });
+    });
+    return ok(NO_DATA);
+  });
+
+  adminRoute(app, adminMemberAccountsApi.create, async (request) => {
+    const body = request.body;
+    const member: OperatorMember = {
+      mobile: body.mobile,
+      nickName: body.nick_name,
+      courseIds: [...new Set(body.course_ids)],
+      roleId: body.role_id,
+      vipDays: body.vip_days,
+    };
+    await checkGoods(db, member);
+    if (body.password) member.passwordHash = await hashPassword(body.password);
+    // Read before the transaction: with PGlite's one connection a read outside it would wait forever.
+    const defaults = newMemberDefaults(await settings.snapshot());
+    const id = await db.transaction().execute(async (trx) => {
+      const created = await insertOperatorMember(trx, defaults, member, now());
+      if ('taken' in created) throw new BusinessError(created.taken);
+      await audit(trx, request, {
+        action: 'member.create',
+        targetType: 'member',
+        targetId: created.id,
+        after: {
+          mobile: member.mobile,
+          nick_name: member.nickName ?? '',
+          password_set: Boolean(member.passwordHash),
+          course_ids: member.courseIds,
+          role_id: member.roleId ?? null,
+          vip_days: member.vipDays ?? null,
+        },
+      });
+      return created.id;
+    });
+    return ok({ id });
+  });
+
+  adminRoute(app, adminMemberAccountsApi.remove, async (request) => {
+    const { id } = request.params;
+    const files = await db.transaction().execute(async (trx) => {
+      const deleted = await deleteMemberByOperator(trx, id, now());
+      await audit(trx, request, {
+        action: 'member.delete',
+        targetType: 'member',
+        targetId: id,
+        before: deleted.before,
+        after: { reason: request.body.reason },
+      });
+      return deleted.files;
+    });
+    await removeUploadedFiles(storage, files);
+    return ok(NO_DATA);
+  });
+
+  adminRoute(app, adminMemberAccountsApi.exportCsv, async (request, reply) => {
+    const filter = request.query;
+    await audit(db, request, { action: 'member.export', targetType: 'member', after: filter });
+    const day = new Date(now().getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="members-${day}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(Readable.from(memberCsvChunks(db, filter, now())));
+  });
+
+  adminRoute(app, adminMemberAccountsApi.addRemark, async (request) => {
+    const { id } = request.params;
+    const remarkId = await db.transaction().execute(async (trx) => {
+      const created = await addRemark(trx, id, request.body.content, actorOf(request), now());
+      await audit(trx, request, {
+        action: 'member.remark.create',
+        targetType: 'member',
+        targetId: id,
+        after: { remark_id: created, content: request.body.content },
+      });
+      return created;
+    });
+    return ok({ id: remarkId });
+  });
+
+  adminRoute(app, adminMemberAccountsApi.removeRemark, async (request) => {
+    const { id, remarkId } = request.params;
+    await db.transaction().execute(async (trx) => {
+      const removed = await removeRemark(trx, id, remarkId);
+      await audit(trx, request, {
+        action: 'member.remark.delete',
+        targetType: 'member',
+        targetId: id,
+        before: { remark_id: remarkId, ...removed },
+      });
+    });
+    return ok(NO_DATA);
+  });
+
+  adminRoute(app, adminMemberAccountsApi.setTags, async (request) => {
+    const { id } = request.params;
+    await db.transaction().execute(async (trx) => {
+      const change = await setMemberTags(trx, id, request.body.tag_ids, now());
+      await audit(trx, request, { action: 'member.tags', targetType: 'member', targetId: id, ...change });
+    });
+    return ok(NO_DATA);
+  });
+
+  adminRoute(app, adminMemberAccountsApi.tags, async () => ok(await listTags(db)));
+
+  adminRoute(app, adminMemberAccountsApi.createTag, async (request) => {
+    const tag = await db.transaction().execute(async (trx) => {
+      const created = await createTag(trx, request.body.name, now());
+      await audit(trx, request, {
+        action: 'member_tag.create',
+        targetType: 'member_tag',
+        targetId: created.id,
+        after: { name: created.name },
+      });
+      return created;
+    });
+    return ok(tag);
+  });
+
+  adminRoute(app, adminMemberAccountsApi.removeTag, async (request) => {
+    const { id } = request.params;
+    await db.transaction().execute(async (trx) => {
+      const removed = await deleteTag(trx, id);
+      await audit(trx, request, {
+        action: 'member_tag.delete',
+        targetType: 'member_tag',
+        targetId: id,
+        before: removed,
       });
     });
     return ok(NO_DATA);

@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import type {
   AdminMember,
   AdminMemberDetail,
+  AdminMemberFilter,
+  AdminMemberTag,
   adminMemberGoodsBody,
   adminMemberListQuery,
 } from '@kezhan/contract/admin/members';
@@ -14,6 +16,7 @@ import { isBoundMobile } from './member-detail';
 import { COURSE_NOT_FOUND } from '../admin/course-admin';
 import { rejectingDuplicate } from './profile-service';
 import { signOutEverywhere } from './sign-out';
+import { memberRemarks, tagsOfMembers } from './member-records';
 import { deliverGoods, revokeGoods } from '../orders/delivery';
 import '../courses/tables';
 import '../orders/tables';
@@ -58,7 +61,7 @@ type MemberRow = {
   role_row_name: string | null;
 };
 
-const shapeMember = (row: MemberRow, now: Date): AdminMember => ({
+const shapeMember = (row: MemberRow, now: Date, tags: AdminMemberTag[]): AdminMember => ({
   id: row.id,
   nick_name: row.nick_name,
   avatar: row.avatar,
@@ -69,13 +72,16 @@ const shapeMember = (row: MemberRow, now: Date): AdminMember => ({
   role_name: row.role_expired_at && new Date(row.role_expired_at) > now ? (row.role_row_name ?? '') : '',
   role_expired_at: iso(row.role_expired_at),
   created_at: new Date(row.created_at).toISOString(),
+  tags,
 });
 
-/** Members matching an id, the beginning of a mobile or part of a nickname; newest first. */
-export async function searchMembers(db: Db, query: z.output<typeof adminMemberListQuery>, now: Date) {
-  const { page, page_size: pageSize } = query;
+/**
+ * The members an operator's filters select (an id, the beginning of a mobile or part of a
+ * nickname; lock state; a tag), for the list and its CSV export.
+ */
+export function filteredMembers(db: Db, filter: AdminMemberFilter) {
   let base = db.selectFrom('users as u').leftJoin('roles as r', 'r.id', 'u.role_id');
-  const keyword = query.keyword;
+  const keyword = filter.keyword;
   if (keyword) {
     const pattern = likeLiteral(keyword);
     base = base.where((eb) =>
@@ -86,7 +92,25 @@ export async function searchMembers(db: Db, query: z.output<typeof adminMemberLi
       ]),
     );
   }
-  if (query.is_lock !== undefined) base = base.where('u.is_lock', '=', query.is_lock);
+  if (filter.is_lock !== undefined) base = base.where('u.is_lock', '=', filter.is_lock);
+  const tagId = filter.tag_id;
+  if (tagId !== undefined) {
+    base = base.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('member_tag_links as l')
+          .select('l.user_id')
+          .whereRef('l.user_id', '=', 'u.id')
+          .where('l.tag_id', '=', tagId),
+      ),
+    );
+  }
+  return base;
+}
+
+/** Members matching the filters; newest first, each with their tags. */
+export async function searchMembers(db: Db, query: z.output<typeof adminMemberListQuery>, now: Date) {
+  const { page, page_size: pageSize } = query;
+  const base = filteredMembers(db, query);
   const [{ total }] = await base.select((eb) => eb.fn.countAll<string>().as('total')).execute();
   const rows = await base
     .select(memberColumns)
@@ -94,7 +118,11 @@ export async function searchMembers(db: Db, query: z.output<typeof adminMemberLi
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .execute();
-  return { total: Number(total), data: rows.map((row) => shapeMember(row, now)) };
+  const tags = await tagsOfMembers(
+    db,
+    rows.map((row) => row.id),
+  );
+  return { total: Number(total), data: rows.map((row) => shapeMember(row, now, tags.get(row.id) ?? [])) };
 }
 
 const DETAIL_ROWS = 50;
@@ -115,7 +143,7 @@ export async function memberDetail(db: Db, id: number, now: Date): Promise<Admin
     .where('u.id', '=', id)
     .executeTakeFirst();
   if (!row) throw new BusinessError(MEMBER_NOT_FOUND);
-  const [orders, courses, logins, socials] = await Promise.all([
+  const [orders, courses, logins, socials, tags, remarks] = await Promise.all([
     db
       .selectFrom('orders as o')
       .select([
@@ -170,10 +198,12 @@ export async function memberDetail(db: Db, id: number, now: Date): Promise<Admin
       .where('user_id', '=', id)
       .orderBy('id')
       .execute(),
+    tagsOfMembers(db, [id]),
+    memberRemarks(db, id),
   ]);
   return {
     profile: {
-      ...shapeMember(row, now),
+      ...shapeMember(row, now, tags.get(id) ?? []),
       credit1: row.credit1,
       invite_balance: fenToYuan(row.invite_balance),
       register_ip: row.register_ip,
@@ -212,6 +242,7 @@ export async function memberDetail(db: Db, id: number, now: Date): Promise<Admin
       app_user_id: social.app_user_id,
       created_at: new Date(social.created_at).toISOString(),
     })),
+    remarks,
   };
 }
 
