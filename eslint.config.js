@@ -111,7 +111,7 @@ export default tseslint.config(
   {
     // What the browser entry loads stays free of zod.
     files: [
-      'packages/contract/src/{browser,rules,order-status,envelope,h5-boot,login-challenge,images,money}.ts',
+      'packages/contract/src/{browser,rules,order-status,envelope,h5-boot,h5-pages,login-challenge,images,money}.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -126,6 +126,7 @@ export default tseslint.config(
                 '!./order-status',
                 '!./envelope',
                 '!./h5-boot',
+                '!./h5-pages',
                 '!./login-challenge',
                 '!./images',
                 '!./money',

@@ -4,19 +4,13 @@ import compress from '@fastify/compress';
 import type { AppServices } from './services';
 import type { TrustProxy } from './config/env';
 import { installErrorHandler } from './shared/http/error-handler';
-import { H5_COURSE_LIST_FIRST_PAGE, H5_HOME_BLOCKS } from '@kezhan/contract/h5-boot';
 import { installInputGuard } from './shared/http/input-guard';
 import { installCors } from './shared/http/cors';
 import { COMPRESSION_THRESHOLD_BYTES } from './shared/http/prepared-answer';
-import { failure, NO_DATA, ok as envelope } from './shared/http/envelope';
-import { withAbsoluteUrls } from './shared/http/public-urls';
+import { failure } from './shared/http/envelope';
 import { serveH5 } from './shared/http/h5-static';
-import type { BootAnswers } from './shared/http/h5-page';
+import { publicAnswerOf } from './shared/http/page-boot-answers';
 import { cspAllowedUrls } from './shared/http/content-security';
-import { buildSiteConfig } from './modules/system/site-config';
-import { cachedViewBlocks } from './modules/courses/blocks';
-import { listCategories, listCourses, loadCourseDetail } from './modules/courses/catalogue';
-import { latestAnnouncement } from './modules/announcements/announcements-service';
 import { lazyChildLogger, loggerOptions, RequestLogController } from './shared/http/logging';
 import { ReadableLog } from './shared/http/readable-log';
 import { closesConnection, connectionOptions } from './shared/http/connection';
@@ -110,32 +104,8 @@ export async function buildApp(
   for (const module of API_MODULES) await app.register(module);
   if (options.serveH5) await serveConsole(app, env.adminDistDir);
   await serveH5(app, options.serveH5 ? env.h5DistDir : '', {
-    bootAnswers: bootAnswers(services),
+    publicAnswer: publicAnswerOf(app),
     allowedUrls: cspAllowedUrls(env),
   });
   return app;
-}
-
-/** What the server inlines into the h5's pages, and draws them from: the answers the endpoints give. */
-function bootAnswers(services: AppServices): BootAnswers {
-  const { settings, db, env, now } = services;
-  // The same absolute picture and file addresses as route() gives the endpoints' answers.
-  const ok = <T>(data: T) => envelope(withAbsoluteUrls(data, env.appUrl));
-  return {
-    config: async () => ok(buildSiteConfig(await settings.snapshot(), env.appUrl)),
-    homeBlocks: async () =>
-      ok(await cachedViewBlocks(services, H5_HOME_BLOCKS.platform, H5_HOME_BLOCKS.page_name)),
-    latestAnnouncement: async () => ok((await latestAnnouncement(db)) ?? NO_DATA),
-    courseCategories: async () => ok(await listCategories(db)),
-    firstCoursePage: async () =>
-      ok(
-        await listCourses(db, now(), {
-          page: H5_COURSE_LIST_FIRST_PAGE.page,
-          pageSize: H5_COURSE_LIST_FIRST_PAGE.page_size,
-          categoryId: H5_COURSE_LIST_FIRST_PAGE.category_id,
-          scene: H5_COURSE_LIST_FIRST_PAGE.scene,
-        }),
-      ),
-    visitorCourse: async (courseId) => ok(await loadCourseDetail(db, now(), courseId, null)),
-  };
 }

@@ -43,6 +43,8 @@ export interface TestAppOptions {
   smsFromEnv?: boolean;
   /** Turn the server's JSON logging on, written here. */
   logStream?: NodeJS.WritableStream;
+  /** Serve the h5 (from env H5_DIST_DIR) and the console as the real server does. */
+  serveH5?: boolean;
 }
 
 export interface TestApp {
@@ -117,7 +119,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     now: options.now,
     database: pglite,
   });
-  const app = await buildApp(services, { logger: false, logStream: options.logStream });
+  const app = await buildApp(services, {
+    logger: false,
+    logStream: options.logStream,
+    serveH5: options.serveH5,
+  });
   await app.ready();
 
   const testApp: TestApp = {

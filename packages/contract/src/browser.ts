@@ -8,6 +8,7 @@ export * from './rules';
 export * from './money';
 export * from './order-status';
 export * from './h5-boot';
+export * from './h5-pages';
 export * from './login-challenge';
 export * from './images';
 export type * from './envelope';

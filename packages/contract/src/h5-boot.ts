@@ -1,38 +1,13 @@
+import type { BootAnswerName } from './h5-pages';
+
 /**
  * What the server puts into the h5's page so the first screen does not wait on requests: public,
- * member-independent answers keyed by the address the h5 asks for them, and the page module of
- * each main route so its chunks are preloaded with the entry. Both sides build the addresses from
- * these values. No zod here: the h5's entry imports it.
+ * member-independent answers keyed by the address the h5 asks for them (which pages inline which
+ * answers is in the page table, h5-pages.ts). No zod here: the h5's entry imports it.
  */
-
-/** The query with which the h5 asks for its home page blocks (`GET /api/v2/viewBlock/page/blocks`). */
-export const H5_HOME_BLOCKS = { platform: 'h5', page_name: 'h5-page-index' } as const;
-
-/** Courses per page of the h5's course list (`GET /api/v2/courses`). */
-export const H5_COURSE_PAGE_SIZE = 10;
-
-/** The first page of the course list without filters, as the h5 asks for it on `/vod`. */
-export const H5_COURSE_LIST_FIRST_PAGE = {
-  page: 1,
-  page_size: H5_COURSE_PAGE_SIZE,
-  category_id: 0,
-  scene: '',
-} as const;
 
 /** The module (its key in Vite's manifest) the h5's entry imports to start the app. */
 export const H5_START_MODULE = 'src/app/start.tsx';
-
-/** The page module (its key in Vite's manifest) that each main route of the h5 renders. */
-export const H5_ROUTE_MODULES: Readonly<Record<string, string>> = {
-  '/': 'src/features/home/pages/home.tsx',
-  '/vod': 'src/features/courses/pages/course-list.tsx',
-  '/vod/detail': 'src/features/courses/pages/course-detail.tsx',
-  '/vod/video': 'src/features/courses/pages/video.tsx',
-  '/member': 'src/features/member/pages/member-center.tsx',
-  '/study': 'src/features/study/pages/study.tsx',
-  '/login': 'src/features/auth/pages/login.tsx',
-  '/search': 'src/features/search/pages/search.tsx',
-};
 
 /** An address with its query parameters in a fixed order, so both sides key answers alike. */
 export function bootAnswerKey(address: string): string {
@@ -42,10 +17,6 @@ export function bootAnswerKey(address: string): string {
   const sorted = params.toString();
   return sorted ? `${pathname}?${sorted}` : pathname;
 }
-
-/** The public answers the server can inline into a page, by name (each a MeEdu envelope). */
-export type BootAnswerName =
-  'config' | 'homeBlocks' | 'latestAnnouncement' | 'courseCategories' | 'firstCoursePage';
 
 export type NamedBootAnswers = Partial<Record<BootAnswerName, unknown>>;
 

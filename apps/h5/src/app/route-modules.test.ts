@@ -1,22 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { H5_ROUTE_MODULES } from '@kezhan/contract/browser';
+import { H5_NOT_FOUND_MODULE, H5_PAGES } from '@kezhan/contract/browser';
+import { pageModuleLoader } from './routes';
 
-/** The server preloads each main route's chunks from this table: it must name what routes.tsx renders. */
-describe('the route → page module table the server preloads from', () => {
-  const routes = fs.readFileSync(path.join(__dirname, 'routes.tsx'), 'utf8');
-  const lazyPages = new Map(
-    [...routes.matchAll(/const (\w+) = lazy\(\(\) => import\('@\/(.+?)'\)\)/g)].map((m) => [m[1], m[2]]),
-  );
-  const routePages = new Map(
-    [...routes.matchAll(/\{ path: '([^']+)', element: page\((\w+)/g)].map((m) => [m[1], m[2]]),
-  );
+/** The page table names each page's module once; the router and the server's preloads both use it. */
+describe('the page table', () => {
+  it.each(H5_PAGES.map((entry) => [entry.path, entry.module]))('%s renders %s', async (_path, module) => {
+    expect(fs.existsSync(path.join(__dirname, '..', '..', module))).toBe(true);
+    const loaded = await pageModuleLoader(module)();
+    expect(typeof loaded.default).toBe('function');
+  });
 
-  it.each(Object.entries(H5_ROUTE_MODULES))('%s renders %s', (route, pageModule) => {
-    const component = routePages.get(route);
-    expect(component, `route ${route} in routes.tsx`).toBeDefined();
-    expect(`src/${lazyPages.get(component!)}.tsx`).toBe(pageModule);
-    expect(fs.existsSync(path.join(__dirname, '..', '..', pageModule))).toBe(true);
+  it('has one entry per address, and a page for every other address', () => {
+    const paths = H5_PAGES.map((entry) => entry.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(() => pageModuleLoader(H5_NOT_FOUND_MODULE)).not.toThrow();
+  });
+
+  it('refuses a module that is not a page', () => {
+    expect(() => pageModuleLoader('src/features/home/pages/nowhere.tsx')).toThrow(/not found/);
   });
 });

@@ -1,42 +1,26 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router-dom';
+import { H5_MOVED_PAGES, H5_NOT_FOUND_MODULE, H5_PAGES, type H5Page } from '@kezhan/contract/browser';
 import { PageLoading } from '@/shared/layout/page-loading';
 import { RequireAuth } from '@/shared/layout/require-auth';
 import { TabBarLayout } from '@/shared/layout/tab-bar-layout';
 import { AppRoot } from './app-root';
 
-type Page = LazyExoticComponent<ComponentType>;
+/** Every page module, each its own chunk, keyed as the page table names them (`src/features/…`). */
+const PAGE_MODULES = import.meta.glob<{ default: ComponentType }>([
+  '../features/*/pages/*.tsx',
+  '!../features/*/pages/*.test.tsx',
+]);
 
-const Home = lazy(() => import('@/features/home/pages/home'));
-const MemberCenter = lazy(() => import('@/features/member/pages/member-center'));
-const Study = lazy(() => import('@/features/study/pages/study'));
-const Login = lazy(() => import('@/features/auth/pages/login'));
-const LoginPassword = lazy(() => import('@/features/auth/pages/login-password'));
-const PasswordReset = lazy(() => import('@/features/auth/pages/password-reset'));
-const LoginError = lazy(() => import('@/features/auth/pages/login-error'));
-const BindMobile = lazy(() => import('@/features/auth/pages/bind-mobile'));
-const CodeBindMobile = lazy(() => import('@/features/auth/pages/code-bind-mobile'));
-const FaceSuccess = lazy(() => import('@/features/auth/pages/face-success'));
-const CourseList = lazy(() => import('@/features/courses/pages/course-list'));
-const CourseDetail = lazy(() => import('@/features/courses/pages/course-detail'));
-const Video = lazy(() => import('@/features/courses/pages/video'));
-const Role = lazy(() => import('@/features/role/pages/role'));
-const Checkout = lazy(() => import('@/features/orders/pages/checkout'));
-const Pay = lazy(() => import('@/features/orders/pages/pay'));
-const OrderSuccess = lazy(() => import('@/features/orders/pages/order-success'));
-const MyOrders = lazy(() => import('@/features/orders/pages/my-orders'));
-const Messages = lazy(() => import('@/features/messages/pages/messages'));
-const Setting = lazy(() => import('@/features/member/pages/setting'));
-const Profile = lazy(() => import('@/features/member/pages/profile'));
-const MobileVerify = lazy(() => import('@/features/member/pages/mobile-verify'));
-const ChangePassword = lazy(() => import('@/features/member/pages/change-password'));
-const ChangeMobile = lazy(() => import('@/features/member/pages/change-mobile'));
-const Search = lazy(() => import('@/features/search/pages/search'));
-const Announcements = lazy(() => import('@/features/announcements/pages/announcements'));
-const Announcement = lazy(() => import('@/features/announcements/pages/announcement'));
-const NotFound = lazy(() => import('@/features/errors/pages/not-found'));
+/** The lazily loaded page of a page-table module; an unknown module fails at start, not on a tap. */
+export function pageModuleLoader(module: string): () => Promise<{ default: ComponentType }> {
+  const load = PAGE_MODULES[module.replace(/^src\//, '../')];
+  if (!load) throw new Error(`page module ${module} not found`);
+  return load;
+}
 
-function page(Component: Page, needsLogin = false) {
+function page(module: string, needsLogin = false) {
+  const Component = lazy(pageModuleLoader(module));
   const element = (
     <Suspense fallback={<PageLoading />}>
       <Component />
@@ -51,46 +35,22 @@ function Moved({ to }: { to: string }) {
   return <Navigate to={to + search} replace />;
 }
 
-/** Every route of the app with its login requirement. */
+const PAGES: readonly H5Page[] = H5_PAGES;
+
+const pageRoute = ({ path, module, needsLogin }: H5Page): RouteObject => ({
+  path,
+  element: page(module, needsLogin),
+});
+
+/** Every route of the app, from the page table (h5-pages.ts in the contract). */
 export const routes: RouteObject[] = [
   {
     element: <AppRoot />,
     children: [
-      {
-        element: <TabBarLayout />,
-        children: [
-          { path: '/', element: page(Home) },
-          { path: '/member', element: page(MemberCenter) },
-          { path: '/study', element: page(Study, true) },
-        ],
-      },
-      { path: '/login', element: page(Login) },
-      { path: '/login-password', element: page(LoginPassword) },
-      { path: '/password-reset', element: page(PasswordReset) },
-      { path: '/login-error', element: page(LoginError) },
-      { path: '/bind-mobile', element: page(BindMobile) },
-      { path: '/code-bind-mobile', element: page(CodeBindMobile) },
-      { path: '/vod', element: page(CourseList) },
-      { path: '/vod/detail', element: page(CourseDetail) },
-      { path: '/vod/video', element: page(Video, true) },
-      { path: '/role', element: page(Role, true) },
-      { path: '/order', element: page(Checkout, true) },
-      { path: '/order/pay', element: page(Pay, true) },
-      { path: '/order/success', element: page(OrderSuccess, true) },
-      { path: '/member/order', element: page(MyOrders, true) },
-      { path: '/member/orders', element: <Moved to="/member/order" /> },
-      { path: '/messages', element: page(Messages, true) },
-      { path: '/member/setting', element: page(Setting) },
-      { path: '/member/profile', element: page(Profile, true) },
-      { path: '/member/mobileVerify', element: page(MobileVerify, true) },
-      { path: '/member/password', element: page(ChangePassword, true) },
-      { path: '/member/mobile', element: page(ChangeMobile, true) },
-      { path: '/search', element: page(Search) },
-      { path: '/announcements', element: page(Announcements) },
-      { path: '/announcement', element: page(Announcement) },
-      { path: '/auth/faceSuccess', element: page(FaceSuccess) },
-      { path: '/error', element: page(NotFound) },
-      { path: '*', element: page(NotFound) },
+      { element: <TabBarLayout />, children: PAGES.filter((entry) => entry.tabBar).map(pageRoute) },
+      ...PAGES.filter((entry) => !entry.tabBar).map(pageRoute),
+      ...H5_MOVED_PAGES.map(({ path, movedTo }) => ({ path, element: <Moved to={movedTo} /> })),
+      { path: '*', element: page(H5_NOT_FOUND_MODULE) },
     ],
   },
 ];

@@ -1,6 +1,7 @@
 import {
   H5_COURSE_PAGE_SIZE,
   type FirstScreenAnswers,
+  type FirstScreenPath,
   type NamedBootAnswers,
   type RenderFirstScreen,
 } from '@kezhan/contract/browser';
@@ -112,7 +113,8 @@ function memberCentre(): string {
   return draw('/member', <MemberCentreScreen viewer={{ kind: 'pending' }} />, true);
 }
 
-const PAGES: Record<string, (answers: FirstScreenAnswers) => string | null> = {
+/** A drawing for each page the page table says the server draws (h5-pages.ts in the contract). */
+const PAGES: Record<FirstScreenPath, (answers: FirstScreenAnswers) => string | null> = {
   '/': home,
   '/vod': courseList,
   '/vod/detail': courseDetail,
@@ -120,4 +122,7 @@ const PAGES: Record<string, (answers: FirstScreenAnswers) => string | null> = {
   '/member': memberCentre,
 };
 
-export const renderFirstScreen: RenderFirstScreen = (pathname, answers) => PAGES[pathname]?.(answers) ?? null;
+const isFirstScreenPath = (pathname: string): pathname is FirstScreenPath => Object.hasOwn(PAGES, pathname);
+
+export const renderFirstScreen: RenderFirstScreen = (pathname, answers) =>
+  isFirstScreenPath(pathname) ? PAGES[pathname](answers) : null;

@@ -1,4 +1,4 @@
-import { H5_HOME_BLOCKS } from '@kezhan/contract/h5-boot';
+import { H5_HOME_BLOCKS } from '@kezhan/contract/h5-pages';
 import type { AdminHomeBlock, AdminVipPlan } from '@kezhan/contract/admin/site';
 import type { Db } from '../../shared/db/database';
 import { fenToYuan } from '../../shared/money';

@@ -4,61 +4,29 @@ import { pathToFileURL } from 'node:url';
 import {
   bootAnswerKey,
   H5_APP_SCRIPTS_TEMPLATE_ID,
-  H5_COURSE_LIST_FIRST_PAGE,
   H5_FIRST_SCREEN_ATTRIBUTE,
   H5_FIRST_SCREEN_MODULE,
-  H5_HOME_BLOCKS,
-  H5_ROUTE_MODULES,
   H5_START_MODULE,
-  type BootAnswerName,
   type FirstScreenAnswers,
   type RenderFirstScreen,
 } from '@kezhan/contract/h5-boot';
 import {
-  COURSE_COVER_SIZES,
-  COURSE_DETAIL_COVER_SIZES,
-  DEFAULT_AVATAR,
-  HOME_BANNER_SIZES,
-  sizedImage,
-  webpSrcset,
-} from '@kezhan/contract/images';
+  bootAddress,
+  H5_BOOT_ANSWERS,
+  H5_PAGES,
+  H5_VISITOR_COURSE_ANSWER,
+  type BootAnswerName,
+  type H5FirstScreen,
+  type LargestImage,
+} from '@kezhan/contract/h5-pages';
+import { DEFAULT_AVATAR, sizedImage, webpSrcset } from '@kezhan/contract/images';
 import { idParam } from '@kezhan/contract/shapes';
 
-const withQuery = (pathname: string, query: Record<string, string | number>) =>
-  `${pathname}?${new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]))}`;
-
-/** The addresses, as the h5 asks for them, of the answers its first screens need. */
-export const BOOT_ADDRESSES: Record<BootAnswerName, string> = {
-  config: '/api/v2/other/config',
-  homeBlocks: withQuery('/api/v2/viewBlock/page/blocks', H5_HOME_BLOCKS),
-  latestAnnouncement: '/api/v2/announcement/latest',
-  courseCategories: '/api/v2/course_categories',
-  firstCoursePage: withQuery('/api/v2/courses', H5_COURSE_LIST_FIRST_PAGE),
-};
-
 /**
- * Public, member-independent answers (MeEdu envelopes) the server can inline into a page, and the
- * course detail as a visitor gets it (drawn from, never inlined: a member's differs).
+ * The answer of a public GET address as a visitor gets it (a MeEdu envelope), from the route that
+ * serves it, or undefined when it cannot be had: the h5 then asks for it as usual.
  */
-export type BootAnswers = Record<BootAnswerName, () => Promise<unknown>> & {
-  visitorCourse: (courseId: number) => Promise<unknown>;
-};
-
-interface PageBoot {
-  /** What the page inlines besides config. */
-  answers: BootAnswerName[];
-  /** The course, named in the page's address, whose visitor answer the drawing shows. */
-  visitorCourse?: (query: URLSearchParams) => number | null;
-  /** The image the page paints largest, fetched at high priority. */
-  largestImage?: (answers: FirstScreenAnswers) => unknown;
-  /**
-   * The `sizes` the h5 shows that image with, so the preload picks the copy the page will;
-   * without it the image is shown, and preloaded, by its address as it is.
-   */
-  imageSizes?: string;
-  /** The answers are for the page without filters in its address. */
-  onlyWithoutQuery?: boolean;
-}
+export type PublicAnswer = (address: string) => Promise<unknown>;
 
 /** The course in `?id=`, read as the course detail route reads its id, else none. */
 function courseIdIn(query: URLSearchParams): number | null {
@@ -66,36 +34,10 @@ function courseIdIn(query: URLSearchParams): number | null {
   return id.success && id.data > 0 ? id.data : null;
 }
 
-/**
- * The pages whose first screen the server draws, and what each inlines besides config. Pages that
- * depend on the member are drawn as they show while loading (the member's parts left blank).
- */
-const PAGE_BOOTS: Record<string, PageBoot> = {
-  '/': {
-    // The 公告 bar sits above the blocks: arriving later it would push them down.
-    answers: ['homeBlocks', 'latestAnnouncement'],
-    largestImage: (answers) => firstBannerImage(answers.homeBlocks),
-    imageSizes: HOME_BANNER_SIZES,
-  },
-  '/vod': {
-    answers: ['courseCategories', 'firstCoursePage'],
-    onlyWithoutQuery: true,
-    largestImage: (answers) => firstCourseCover(answers.firstCoursePage),
-    imageSizes: COURSE_COVER_SIZES,
-  },
-  '/vod/detail': {
-    answers: [],
-    visitorCourse: courseIdIn,
-    largestImage: (answers) => courseCover(answers.visitorCourse),
-    imageSizes: COURSE_DETAIL_COVER_SIZES,
-  },
-  '/vod/video': {
-    answers: [],
-    // The player's poster, from the site's settings, stands where the lesson will play.
-    largestImage: (answers) => playerPoster(answers.config),
-  },
-  '/member': { answers: [], largestImage: () => DEFAULT_AVATAR },
-};
+/** The pages whose first screen the server draws, from the page table. */
+const FIRST_SCREENS = new Map<string, H5FirstScreen>(
+  H5_PAGES.flatMap((entry) => ('firstScreen' in entry ? [[entry.path, entry.firstScreen]] : [])),
+);
 
 interface ManifestChunk {
   file: string;
@@ -152,9 +94,9 @@ function appChunks(distDir: string): AppChunks {
   const start = [...closure(H5_START_MODULE)].filter((key) => !inEntry.has(key));
   const shell = new Set([...inEntry, ...start]);
   const routes = new Map<string, Chunks>();
-  for (const [route, pageModule] of Object.entries(H5_ROUTE_MODULES)) {
-    if (!manifest[pageModule]) continue;
-    routes.set(route, chunks([...closure(pageModule)].filter((key) => !shell.has(key))));
+  for (const { path: route, module } of H5_PAGES) {
+    if (!manifest[module]) continue;
+    routes.set(route, chunks([...closure(module)].filter((key) => !shell.has(key))));
   }
   return { start: chunks(start), routes };
 }
@@ -220,6 +162,15 @@ function firstCourseCover(pageAnswer: unknown): unknown {
   return Array.isArray(courses) ? courses[0]?.thumb : null;
 }
 
+/** Where each kind of largest picture is found in a page's answers. */
+const LARGEST_IMAGES: Record<LargestImage, (answers: FirstScreenAnswers) => unknown> = {
+  firstBanner: (answers) => firstBannerImage(answers.homeBlocks),
+  firstCourseCover: (answers) => firstCourseCover(answers.firstCoursePage),
+  courseCover: (answers) => courseCover(answers.visitorCourse),
+  playerPoster: (answers) => playerPoster(answers.config),
+  defaultAvatar: () => DEFAULT_AVATAR,
+};
+
 /**
  * A page's largest image at high priority. A sized image is preloaded as the WebP copy the h5's
  * <picture> will pick (same srcset and sizes); any other address as it is.
@@ -248,7 +199,7 @@ function imagePreload(address: string, sizes: string | undefined): string {
  */
 export function createH5PageRenderer(
   distDir: string,
-  sources: BootAnswers,
+  publicAnswer: PublicAnswer,
   onDrawFailed: (error: unknown) => void = () => undefined,
 ) {
   const template = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
@@ -268,29 +219,30 @@ export function createH5PageRenderer(
     }
   };
 
-  /** A failing source leaves its answer out: the h5 then asks for it as usual. */
-  const settle = (load: () => Promise<unknown>) => load().catch(() => undefined);
+  /** A failing answer is left out: the h5 then asks for it as usual. */
+  const settle = (address: string) => publicAnswer(address).catch(() => undefined);
 
   return async function renderPage(pathname: string, search = ''): Promise<string> {
-    const page = PAGE_BOOTS[pathname] as PageBoot | undefined;
+    const page = FIRST_SCREENS.get(pathname);
     const boot = page?.onlyWithoutQuery && search ? undefined : page;
-    const wanted: BootAnswerName[] = ['config', ...(boot?.answers ?? [])];
-    const courseId = boot?.visitorCourse?.(new URLSearchParams(search)) ?? null;
+    const wanted: BootAnswerName[] = ['config', ...(boot?.inlines ?? [])];
+    const courseId = boot?.visitorCourse ? courseIdIn(new URLSearchParams(search)) : null;
+    const addresses = wanted.map((name) => bootAddress(H5_BOOT_ANSWERS[name]));
     const [loaded, visitorCourse] = await Promise.all([
-      Promise.all(wanted.map((name) => settle(sources[name]))),
-      courseId === null ? undefined : settle(() => sources.visitorCourse(courseId)),
+      Promise.all(addresses.map(settle)),
+      courseId === null ? undefined : settle(H5_VISITOR_COURSE_ANSWER.path.replace('{id}', String(courseId))),
     ]);
     const answers: FirstScreenAnswers = { visitorCourse };
     const inlined: Record<string, unknown> = {};
     wanted.forEach((name, index) => {
       if (loaded[index] === undefined) return;
       answers[name] = loaded[index];
-      inlined[bootAnswerKey(BOOT_ADDRESSES[name])] = loaded[index];
+      inlined[bootAnswerKey(addresses[index])] = loaded[index];
     });
 
     const drawing = boot ? await draw(pathname, answers) : null;
     const head: string[] = [];
-    const image = boot?.largestImage?.(answers);
+    const image = boot?.largestImage ? LARGEST_IMAGES[boot.largestImage](answers) : undefined;
     if (boot && typeof image === 'string' && image) head.push(imagePreload(image, boot.imageSizes));
     if (drawing === null) head.push(...chunkLinks(chunks.start, false));
     head.push(...chunkLinks(chunks.routes.get(pathname), drawing !== null));

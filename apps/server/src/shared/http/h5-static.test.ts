@@ -6,6 +6,38 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveH5 } from './h5-static';
 import { installRateLimits } from './rate-limit-scope';
+import {
+  bootAddress,
+  H5_BOOT_ANSWERS,
+  H5_VISITOR_COURSE_ANSWER,
+  type BootAnswerName,
+} from '@kezhan/contract/h5-pages';
+import type { PublicAnswer } from './h5-page';
+
+/**
+ * Where the page renderer gets its answers in these tests: by name, as the routes at the page
+ * table's addresses would answer them (the real server asks its own routes, page-boot-answers.ts).
+ */
+function answersByName(
+  answers: Record<BootAnswerName, () => Promise<unknown>> & {
+    visitorCourse: (id: number) => Promise<unknown>;
+  },
+): PublicAnswer {
+  const byAddress = new Map(
+    (Object.keys(H5_BOOT_ANSWERS) as BootAnswerName[]).map((name) => [
+      bootAddress(H5_BOOT_ANSWERS[name]),
+      answers[name],
+    ]),
+  );
+  const course = new RegExp(`^${H5_VISITOR_COURSE_ANSWER.path.replace('{id}', '(\\d+)')}$`);
+  return async (address) => {
+    const id = course.exec(address)?.[1];
+    if (id !== undefined) return answers.visitorCourse(Number(id));
+    const load = byAddress.get(address);
+    if (!load) throw new Error(`no answer at ${address}`);
+    return load();
+  };
+}
 
 const THEME_SCRIPT = 'document.documentElement.dataset.theme = "dark";';
 const INDEX_HTML =
@@ -185,7 +217,7 @@ describe('the h5 page with inlined first-screen answers', () => {
       }),
     );
     await serveH5(app, dist, {
-      bootAnswers: {
+      publicAnswer: answersByName({
         config: async () => config,
         homeBlocks: async () => {
           if (blocksFail) throw new Error('database down');
@@ -202,7 +234,7 @@ describe('the h5 page with inlined first-screen answers', () => {
             data: { course: { id: courseId, thumb: '/storage/images/cover/0a1b2c3d.480x270.jpg' } },
           };
         },
-      },
+      }),
     });
   });
   afterAll(() => app.close());
@@ -396,7 +428,7 @@ describe('the h5 page with its first screen drawn on the server', () => {
       }`,
     );
     await serveH5(app, dist, {
-      bootAnswers: {
+      publicAnswer: answersByName({
         config: async () => ({ code: 0, message: '', data: {} }),
         homeBlocks: async () => ({ code: 0, message: '', data: [] }),
         latestAnnouncement: async () => announcement,
@@ -410,7 +442,7 @@ describe('the h5 page with its first screen drawn on the server', () => {
             data: { course: { id: 3, title: 'Python 入门', thumb: '/c3.png' } },
           };
         },
-      },
+      }),
     });
     app.log.error = (...args: unknown[]) => void errors.push(args[0]);
   });
@@ -482,7 +514,7 @@ describe('rate limits beside the built h5', () => {
       now: () => STOPPED_AT, // a stopped clock: the minute never turns while the test counts
     });
     await serveH5(app, dist, {
-      bootAnswers: {
+      publicAnswer: answersByName({
         config: async () => {
           configLoads.push('config');
           return { code: 0, message: '', data: {} };
@@ -492,7 +524,7 @@ describe('rate limits beside the built h5', () => {
         courseCategories: empty,
         firstCoursePage: empty,
         visitorCourse: empty,
-      },
+      }),
     });
   });
   afterAll(() => app.close());

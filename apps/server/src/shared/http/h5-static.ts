@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { failure } from './envelope';
 import { RATE_LIMITED_MESSAGE } from './error-handler';
 import { h5SecurityHeaders } from './content-security';
-import { createH5PageRenderer, type BootAnswers } from './h5-page';
+import { createH5PageRenderer, type PublicAnswer } from './h5-page';
 import { limitUnroutedRequests, pageRateLimit } from './rate-limit-scope';
 
 const HASHED_ASSET = /\/assets\//;
@@ -13,8 +13,11 @@ const HASHED_ASSET = /\/assets\//;
 const NOT_A_PAGE = /^\/(api|addons|media|demo)(\/|$)/;
 
 export interface ServeH5Options {
-  /** Answers inlined into each page (see h5-page.ts); without them index.html is sent as built. */
-  bootAnswers?: BootAnswers;
+  /**
+   * Where the answers inlined into each page come from (see h5-page.ts); without it index.html is
+   * sent as built.
+   */
+  publicAnswer?: PublicAnswer;
   /** Origins the Content-Security-Policy allows besides our own (see content-security.ts). */
   allowedUrls?: string[];
 }
@@ -28,14 +31,14 @@ export interface ServeH5Options {
 export async function serveH5(
   app: FastifyInstance,
   distDir: string,
-  { bootAnswers, allowedUrls = [] }: ServeH5Options = {},
+  { publicAnswer, allowedUrls = [] }: ServeH5Options = {},
 ): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const hasH5 = fs.existsSync(indexFile);
   const securityHeaders = hasH5 ? h5SecurityHeaders(allowedUrls, fs.readFileSync(indexFile, 'utf8')) : {};
   const renderPage =
-    hasH5 && bootAnswers
-      ? createH5PageRenderer(distDir, bootAnswers, (error) =>
+    hasH5 && publicAnswer
+      ? createH5PageRenderer(distDir, publicAnswer, (error) =>
           app.log.error({ err: error }, 'h5 first screen not drawn'),
         )
       : null;

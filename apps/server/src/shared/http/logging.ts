@@ -6,6 +6,7 @@ import {
   type FastifyServerOptions,
 } from 'fastify';
 import type { ReadableLog } from './readable-log';
+import { isPageBootRequest } from './page-boot-answers';
 
 export const REDACTED = '[REDACTED]';
 
@@ -131,6 +132,8 @@ export class RequestLogController extends LogController {
       );
       return;
     }
+    // A page's inlined answers (page-boot-answers.ts) are logged as the page.
+    if (isPageBootRequest(request)) return;
     const status = reply.statusCode;
     const { readable, everyRequest } = this.policy;
     if (readable) {

@@ -8,6 +8,7 @@ import type {
 import type { RateBudgets } from '../../config/env';
 import { StoreUnavailableError, type EphemeralStore } from '../store/ephemeral-store';
 import { RATE_LIMITED_MESSAGE } from './error-handler';
+import { isPageBootRequest } from './page-boot-answers';
 
 /** The cheap answers every page load (h5, MeEdu PC) asks for first: cached, and counted only against a large budget. */
 const BOOT_ROUTES = new Set([
@@ -188,6 +189,10 @@ export function installRateLimits(app: FastifyInstance, options: RateLimitOption
     else if (route.url.startsWith('/api/admin/')) hook = perConsoleClient;
     else if (route.url.startsWith('/api/')) hook = perClient;
     if (!hook) return;
+    const counted = hook;
+    // A page's inlined answers were counted with the page (pageRateLimit).
+    hook = (request, reply, done) =>
+      isPageBootRequest(request) ? done() : counted.call(app, request, reply, done);
     route.onRequest = [
       ...(Array.isArray(route.onRequest) ? route.onRequest : route.onRequest ? [route.onRequest] : []),
       hook,
