@@ -106,6 +106,9 @@ export const adminCourseDetail = adminCourse.extend({
       is_show: z.number(),
       free_seconds: z.number(),
       ban_drag: z.number(),
+      /** '' (uploaded file), `aliyun` or `tencent`, with the vendor's video id. */
+      vod_provider: z.enum(['', 'aliyun', 'tencent']),
+      vod_media_id: z.string(),
     }),
   ),
 });

@@ -20,14 +20,26 @@ export const adminChapterBody = z.object({
 });
 export type AdminChapterBody = z.input<typeof adminChapterBody>;
 
-export const adminVideoBody = z.object({
-  title: requiredText('请输入视频名称', 120),
-  chapter_id: z.preprocess((value) => (value === '' ? null : value), integer('章节错误', 1, 1e9).nullable()),
-  /** Seconds a visitor without access may watch (0: none). */
-  free_seconds: integer('试看秒数须为 0 到 36000 之间的整数', 0, 36_000),
-  ban_drag: flag('禁止拖动须为 0 或 1'),
-  is_show: flag('显示状态须为 0 或 1'),
-});
+export const adminVideoBody = z
+  .object({
+    title: requiredText('请输入视频名称', 120),
+    chapter_id: z.preprocess(
+      (value) => (value === '' ? null : value),
+      integer('章节错误', 1, 1e9).nullable(),
+    ),
+    /** Seconds a visitor without access may watch (0: none). */
+    free_seconds: integer('试看秒数须为 0 到 36000 之间的整数', 0, 36_000),
+    ban_drag: flag('禁止拖动须为 0 或 1'),
+    is_show: flag('显示状态须为 0 或 1'),
+    /** Absent: unchanged. '' plays the uploaded file; `aliyun` / `tencent` the VOD video `vod_media_id`. */
+    vod_provider: z.enum(['', 'aliyun', 'tencent'], { error: '请选择视频来源' }).optional(),
+    /** Aliyun VOD VideoId or Tencent Cloud VOD FileId. */
+    vod_media_id: z.string({ error: '请输入云点播视频 ID' }).trim().optional(),
+  })
+  .refine((body) => !body.vod_provider || /^[A-Za-z0-9_-]{1,64}$/.test(body.vod_media_id ?? ''), {
+    path: ['vod_media_id'],
+    message: '云点播视频 ID 只能包含字母、数字、下划线和短横线，最长 64 位',
+  });
 export type AdminVideoBody = z.input<typeof adminVideoBody>;
 
 export const adminVideoMedia = z.strictObject({

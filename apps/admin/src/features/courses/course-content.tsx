@@ -25,6 +25,13 @@ const STATUS: Record<AdminVideoMedia['status'], { text: string; color?: string }
   failed: { text: '转码失败', color: '#c4161c' },
 };
 
+/** Where a lesson plays from: its uploaded file, or a video of the school's cloud VOD library. */
+const SOURCES: Record<Video['vod_provider'], { label: string; idName: string }> = {
+  '': { label: '本地上传', idName: '' },
+  aliyun: { label: '阿里云点播', idName: 'VideoId' },
+  tencent: { label: '腾讯云点播', idName: 'FileId' },
+};
+
 /** 45 秒, 3 分钟, 1 小时 5 分钟: how long a transcode still needs. */
 function timeLeft(seconds: number): string {
   if (seconds < 60) return `${Math.max(1, Math.round(seconds))} 秒`;
@@ -98,6 +105,8 @@ export function CourseContent({
       chapter_id: values.chapter_id ?? null,
       ban_drag: values.ban_drag ? 1 : 0,
       is_show: values.is_show ? 1 : 0,
+      vod_provider: values.vod_provider ?? '',
+      vod_media_id: values.vod_provider ? (values.vod_media_id ?? '') : '',
     };
     return video?.id
       ? api('PUT', `/api/admin/videos/${video.id}`, { body })
@@ -136,6 +145,8 @@ export function CourseContent({
                     free_seconds: 0,
                     ban_drag: false,
                     is_show: true,
+                    vod_provider: '',
+                    vod_media_id: '',
                   },
                 })
               }
@@ -190,7 +201,11 @@ export function CourseContent({
             key: 'media',
             width: 260,
             render: (_, v) =>
-              uploads[v.id] !== undefined ? (
+              v.vod_provider ? (
+                <Tag color="blue">
+                  {SOURCES[v.vod_provider].label} · {v.vod_media_id}
+                </Tag>
+              ) : uploads[v.id] !== undefined ? (
                 <Progress percent={uploads[v.id]} size="small" aria-label={`《${v.title}》上传进度`} />
               ) : (
                 <MediaState videoId={v.id} refresh={refresh} />
@@ -280,6 +295,35 @@ export function CourseContent({
             placeholder="未分章节"
             options={course.chapters.map((c) => ({ value: c.id, label: c.title }))}
           />
+        </Form.Item>
+        <Form.Item label="视频来源" name="vod_provider">
+          <Select
+            options={(Object.keys(SOURCES) as Video['vod_provider'][]).map((value) => ({
+              value,
+              label: value ? `云点播 · ${SOURCES[value].label}` : SOURCES[value].label,
+            }))}
+          />
+        </Form.Item>
+        <Form.Item noStyle dependencies={['vod_provider']}>
+          {({ getFieldValue }) => {
+            const provider = (getFieldValue('vod_provider') ?? '') as Video['vod_provider'];
+            return provider ? (
+              <Form.Item
+                label={`${SOURCES[provider].label} ${SOURCES[provider].idName}`}
+                name="vod_media_id"
+                extra="试看由云点播按试看秒数截断；播放地址短时有效，只发给有权观看的学员"
+                rules={[
+                  { required: true, whitespace: true, message: '请输入云点播视频 ID' },
+                  {
+                    pattern: /^\s*[A-Za-z0-9_-]{1,64}\s*$/,
+                    message: '云点播视频 ID 只能包含字母、数字、下划线和短横线，最长 64 位',
+                  },
+                ]}
+              >
+                <Input />
+              </Form.Item>
+            ) : null;
+          }}
         </Form.Item>
         <Space size="large">
           <Form.Item label="试看秒数（0 为不可试看）" name="free_seconds">

@@ -4,6 +4,7 @@ import type { Db } from '../../shared/db/database';
 import { fenToYuan } from '../../shared/money';
 import { BusinessError } from '../../shared/http/errors';
 import { sanitizeDescription } from '../courses/content-import';
+import { vodSourcesOf } from '../media/vod-sources';
 import '../courses/tables';
 
 export const COURSE_NOT_FOUND = '课程不存在';
@@ -105,8 +106,21 @@ export async function findCourse(db: Db, id: number): Promise<AdminCourseDetail>
     .orderBy('published_at')
     .orderBy('id')
     .execute();
+  const vod = await vodSourcesOf(
+    db,
+    videos.map((video) => video.id),
+  );
   const { render_desc, ...course } = row;
-  return { ...toCourse(course), render_desc, chapters, videos };
+  return {
+    ...toCourse(course),
+    render_desc,
+    chapters,
+    videos: videos.map((video) => ({
+      ...video,
+      vod_provider: vod.get(video.id)?.provider ?? ('' as const),
+      vod_media_id: vod.get(video.id)?.mediaId ?? '',
+    })),
+  };
 }
 
 export interface CourseFields {

@@ -4,6 +4,7 @@ import { transcodeEtaSeconds } from '../media/media-service';
 import type { Db } from '../../shared/db/database';
 import { BusinessError } from '../../shared/http/errors';
 import { requireLiveCourse } from './course-admin';
+import { setVideoVodSource, vodSourceOf } from '../media/vod-sources';
 import '../courses/tables';
 import '../media/tables';
 
@@ -76,6 +77,18 @@ export interface VideoFields {
   free_seconds: number;
   ban_drag: number;
   is_show: number;
+  /** Absent: unchanged; '' the uploaded file; a vendor: the school's cloud VOD video `vod_media_id`. */
+  vod_provider?: '' | 'aliyun' | 'tencent';
+  vod_media_id?: string;
+}
+
+/** Points the lesson at its cloud VOD video (or back at its file) when the form says so. */
+async function applyVodSource(db: Db, videoId: number, fields: VideoFields, now: Date) {
+  if (fields.vod_provider === undefined) return;
+  const source = fields.vod_provider
+    ? { provider: fields.vod_provider, mediaId: fields.vod_media_id ?? '' }
+    : null;
+  await setVideoVodSource(db, videoId, source, now);
 }
 
 async function checkChapter(db: Db, courseId: number, chapterId: number | null) {
@@ -95,7 +108,8 @@ export async function videoSnapshot(db: Db, id: number) {
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) throw new BusinessError(VIDEO_NOT_FOUND);
-  return row;
+  const vod = await vodSourceOf(db, id);
+  return { ...row, vod: vod ? `${vod.provider}:${vod.mediaId}` : '' };
 }
 
 /** A new lesson is listed at once (published now) and plays when its file has been processed. */
@@ -118,17 +132,20 @@ export async function createVideo(db: Db, courseId: number, fields: VideoFields,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await applyVodSource(db, row.id, fields, now);
   return row.id;
 }
 
 export async function updateVideo(db: Db, id: number, fields: VideoFields, now: Date) {
   const current = await videoSnapshot(db, id);
   await checkChapter(db, current.course_id, fields.chapter_id);
+  const { vod_provider: _provider, vod_media_id: _mediaId, ...columns } = fields;
   await db
     .updateTable('videos')
-    .set({ ...fields, updated_at: now })
+    .set({ ...columns, updated_at: now })
     .where('id', '=', id)
     .execute();
+  await applyVodSource(db, id, fields, now);
 }
 
 export async function videoMedia(db: Db, videoId: number, now: Date): Promise<AdminVideoMedia> {
