@@ -4,6 +4,8 @@ export interface MenuEntry {
   path: string;
   label: string;
   permission: AdminPermission;
+  /** Entries of one group are shown together under its name. */
+  group?: string;
 }
 
 /**
@@ -12,6 +14,9 @@ export interface MenuEntry {
  */
 export const MENU: MenuEntry[] = [
   { path: '/dashboard', label: '数据概览', permission: 'dashboard.view' },
+  { path: '/statistics/transactions', label: '交易统计', permission: 'dashboard.view', group: '统计' },
+  { path: '/statistics/members', label: '学员统计', permission: 'dashboard.view', group: '统计' },
+  { path: '/statistics/content', label: '内容统计', permission: 'dashboard.view', group: '统计' },
   { path: '/courses', label: '课程管理', permission: 'course.view' },
   { path: '/categories', label: '课程分类', permission: 'course.view' },
   { path: '/comments', label: '评论审核', permission: 'course.edit' },

@@ -19,6 +19,9 @@ const MemberDetailPage = lazy(() => import('@/features/members/member-detail-pag
 const MemberImportPage = lazy(() => import('@/features/members/member-import-page'));
 const BroadcastsPage = lazy(() => import('@/features/messages/broadcasts-page'));
 const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page'));
+const TransactionsPage = lazy(() => import('@/features/statistics/transactions-page'));
+const MembersStatisticsPage = lazy(() => import('@/features/statistics/members-page'));
+const ContentStatisticsPage = lazy(() => import('@/features/statistics/content-page'));
 const PromotionsPage = lazy(() => import('@/features/promotions/promotions-page'));
 const AdministratorsPage = lazy(() => import('@/features/administrators/administrators-page'));
 const OrderListPage = lazy(() => import('@/features/orders/order-list-page'));
@@ -58,6 +61,9 @@ export const router = createBrowserRouter(
         { path: 'members/:id', element: page('member.view', <MemberDetailPage />) },
         { path: 'messages', element: page('message.send', <BroadcastsPage />) },
         { path: 'dashboard', element: page('dashboard.view', <DashboardPage />) },
+        { path: 'statistics/transactions', element: page('dashboard.view', <TransactionsPage />) },
+        { path: 'statistics/members', element: page('dashboard.view', <MembersStatisticsPage />) },
+        { path: 'statistics/content', element: page('dashboard.view', <ContentStatisticsPage />) },
         { path: 'promo-codes', element: page('promo.manage', <PromotionsPage />) },
         { path: 'administrators', element: page('admin.manage', <AdministratorsPage />) },
         { path: 'orders', element: page('order.view', <OrderListPage />) },

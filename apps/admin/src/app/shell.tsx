@@ -3,9 +3,26 @@ import { Button, Layout, Menu, Result, Space, Typography } from 'antd';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useSession } from '@/shared/session';
 import { LoadError, PageLoading } from '@/shared/states';
-import { MENU } from './menu';
+import { MENU, type MenuEntry } from './menu';
 
 const { Header, Sider, Content } = Layout;
+
+/** The menu's items: an entry of a group goes under the group's submenu, where its first entry is. */
+function menuItems(entries: MenuEntry[]) {
+  const items: { key: string; label: string; children?: { key: string; label: string }[] }[] = [];
+  for (const entry of entries) {
+    const item = { key: entry.path, label: entry.label };
+    if (!entry.group) {
+      items.push(item);
+      continue;
+    }
+    const key = `group:${entry.group}`;
+    const group = items.find((candidate) => candidate.key === key);
+    if (group) group.children?.push(item);
+    else items.push({ key, label: entry.group, children: [item] });
+  }
+  return items;
+}
 
 /** Signed-in frame: the menu of what the role grants, who is signed in, and the page. */
 export function Shell() {
@@ -26,7 +43,9 @@ export function Shell() {
     return <Navigate to={`/login${redirect}`} replace />;
   }
   const entries = MENU.filter((entry) => can(entry.permission));
-  const selected = entries.find((entry) => location.pathname.startsWith(entry.path))?.path;
+  const current = entries.find((entry) => location.pathname.startsWith(entry.path));
+  const selected = current?.path;
+  const openGroup = current?.group;
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Sider
@@ -52,7 +71,8 @@ export function Shell() {
           <Menu
             mode="inline"
             selectedKeys={selected ? [selected] : []}
-            items={entries.map((entry) => ({ key: entry.path, label: entry.label }))}
+            defaultOpenKeys={openGroup ? [`group:${openGroup}`] : []}
+            items={menuItems(entries)}
             onClick={({ key }) => navigate(key)}
             style={{ borderInlineEnd: 'none' }}
           />

@@ -7,6 +7,7 @@ import { PageHeader } from '@/shared/page-header';
 import { FilterBar, SearchFilter, SelectFilter } from '@/shared/filter-bar';
 
 const ACTION_NAMES: Record<string, string> = {
+  'statistics.export': '导出统计',
   'session.login': '登录',
   'administrator.login_backoff': '登录失败过多（该地址暂停尝试）',
   'administrator.create': '创建管理员',
