@@ -39,8 +39,13 @@ export function postgresServerBinaries(): string | null {
 /** uid/gid to run the server as: ourselves, or `postgres` when we are root. */
 function serverUser(): { uid: number; gid: number } | undefined {
   if (process.getuid?.() !== 0) return undefined;
-  const entry = spawnSync('getent', ['passwd', 'postgres'], { encoding: 'utf8' }).stdout.split(':');
-  if (entry.length < 4) throw new Error('running as root needs a postgres user to run PostgreSQL as');
+  const entry = fs
+    .readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .map((line) => line.split(':'))
+    .find((fields) => fields[0] === 'postgres');
+  if (!entry || entry.length < 4)
+    throw new Error('running as root needs a postgres user to run PostgreSQL as');
   return { uid: Number(entry[2]), gid: Number(entry[3]) };
 }
 

@@ -7,7 +7,8 @@ import { redactUrl } from './logging';
 
 export const RATE_LIMITED_MESSAGE = '请稍后再试';
 export const STORE_UNAVAILABLE_MESSAGE = '服务繁忙，请稍后再试';
-export const DATABASE_UNAVAILABLE_MESSAGE = STORE_UNAVAILABLE_MESSAGE;
+/** The same words as for Redis: to a learner it is one passing condition. */
+export const DATABASE_UNAVAILABLE_MESSAGE = '服务繁忙，请稍后再试';
 
 /** Fastify's own request errors, answered in plain Chinese instead of a stack or a 4xx page. */
 const FRAMEWORK_MESSAGES: Record<string, string> = {
