@@ -25,6 +25,7 @@ export const MENU: MenuEntry[] = [
   { path: '/site', label: 'PC 站点', permission: 'home.edit' },
   { path: '/content', label: '导入导出', permission: 'course.edit' },
   { path: '/settings', label: '站点设置', permission: 'settings.manage' },
+  { path: '/agreements', label: '协议管理', permission: 'settings.manage' },
   { path: '/audit-logs', label: '操作日志', permission: 'audit.view' },
   { path: '/members', label: '学员管理', permission: 'member.view' },
   { path: '/messages', label: '站内消息', permission: 'message.send' },

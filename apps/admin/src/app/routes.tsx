@@ -29,6 +29,7 @@ const OrderDetailPage = lazy(() => import('@/features/orders/order-detail-page')
 const SecurityPage = lazy(() => import('@/features/security/security-page'));
 const SiteNavigationPage = lazy(() => import('@/features/site/site-navigation-page'));
 const CommentsPage = lazy(() => import('@/features/comments/comments-page'));
+const AgreementsPage = lazy(() => import('@/features/agreements/agreements-page'));
 
 function Guarded({ permission, children }: { permission: AdminPermission; children: ReactNode }) {
   return useSession().can(permission) ? children : <Forbidden />;
@@ -53,6 +54,7 @@ export const router = createBrowserRouter(
         { path: 'home', element: page('home.edit', <HomeBlocksPage />) },
         { path: 'site', element: page('home.edit', <SiteNavigationPage />) },
         { path: 'comments', element: page('course.edit', <CommentsPage />) },
+        { path: 'agreements', element: page('settings.manage', <AgreementsPage />) },
         { path: 'content', element: page('course.edit', <ContentTransferPage />) },
         { path: 'settings', element: page('settings.manage', <SettingsPage />) },
         { path: 'audit-logs', element: page('audit.view', <AuditLogPage />) },

@@ -2,6 +2,7 @@ import type { Endpoint } from '../endpoint';
 import { adminAdministratorsApi } from './administrators';
 import { adminCourseAttachmentsApi } from './attachments';
 import { adminCommentsApi } from './comments';
+import { adminAgreementsApi } from './agreements';
 import { adminContentApi, adminCoursesApi } from './courses';
 import { adminBroadcastsApi, adminMemberAccountsApi, adminMembersApi } from './members';
 import { adminDashboardApi } from './dashboard';
@@ -35,4 +36,5 @@ export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(adminSecurityApi),
   ...Object.values(adminNavigationApi),
   ...Object.values(adminCommentsApi),
+  ...Object.values(adminAgreementsApi),
 ];

@@ -75,6 +75,7 @@ const ACTION_NAMES: Record<string, string> = {
   'comment.reject': '拒绝评论',
   'comment.delete': '删除评论',
   'comment.settings': '修改评论审核开关',
+  'agreement.publish': '发布协议新版本',
 };
 
 const ACTION_OPTIONS = Object.entries(ACTION_NAMES).map(([value, name]) => ({

@@ -24,13 +24,13 @@ import { CourseAttachments } from './course-attachments';
 import { CourseContent } from './course-content';
 import { CoverField } from './cover-field';
 
-const DescriptionEditor = lazy(() => import('./description-editor'));
+const DescriptionEditor = lazy(() => import('@/shared/rich-text-editor'));
 
 /** The rich-text editor is fetched only when this page shows it. */
 function LazyDescriptionEditor(props: ComponentProps<typeof DescriptionEditor>) {
   return (
     <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
-      <DescriptionEditor {...props} />
+      <DescriptionEditor placeholder="课程详情" {...props} />
     </Suspense>
   );
 }

@@ -31,8 +31,12 @@ export interface AgreementClient {
  */
 export function agreementVersion(settings: SettingsSnapshot, type: AgreementType): string | null {
   const text = settings.text(AGREEMENT_SETTINGS[type]).trim();
-  return text ? createHash('sha256').update(text).digest('hex').slice(0, 16) : null;
+  return text ? textFingerprint(text) : null;
 }
+
+/** The version of an agreement text: the start of its SHA-256 (blank at either end ignored). */
+export const textFingerprint = (text: string) =>
+  createHash('sha256').update(text.trim()).digest('hex').slice(0, 16);
 
 /** Records (or refreshes) the member's acceptance of the published versions of these agreements. */
 export async function recordAgreements(
@@ -70,16 +74,47 @@ export async function recordAgreements(
   }
 }
 
+/**
+ * The versions whose acceptance still counts for the agreement's text in force. When that text was
+ * published in the console, the versions from the newest one that required consent (at or before
+ * it) up to it; a text changed elsewhere (站点设置, a migration) is its own version only, as before
+ * versions existed: any change asks again.
+ */
+export async function acceptedVersions(
+  db: Db,
+  settings: SettingsSnapshot,
+  type: AgreementType,
+): Promise<string[] | null> {
+  const current = agreementVersion(settings, type);
+  if (!current) return null;
+  const rows = await db
+    .selectFrom('agreement_versions')
+    .select(['id', 'version', 'requires_consent'])
+    .where('type', '=', type)
+    .orderBy('id', 'desc')
+    .execute();
+  const at = rows.findIndex((row) => row.version === current);
+  if (at < 0) return [current];
+  const accepted: string[] = [];
+  for (const row of rows.slice(at)) {
+    accepted.push(row.version);
+    if (row.requires_consent) break;
+  }
+  return accepted;
+}
+
 /** `agreement_status` of the member detail: true when there is nothing (new) to accept. */
 export async function agreementStatus(
   db: Db,
   settings: SettingsSnapshot,
   userId: number,
 ): Promise<AgreementStatus> {
-  const versions = REQUIRED_AGREEMENTS.map((type) => ({ type, version: agreementVersion(settings, type) }));
-  const wanted = versions.filter((item) => item.version !== null);
+  const wanted = await Promise.all(
+    REQUIRED_AGREEMENTS.map(async (type) => ({ type, versions: await acceptedVersions(db, settings, type) })),
+  );
+  const asked = wanted.filter((item) => item.versions !== null);
   const agreed =
-    wanted.length === 0
+    asked.length === 0
       ? []
       : await db
           .selectFrom('agreement_user_records')
@@ -88,12 +123,12 @@ export async function agreementStatus(
           .where(
             'type',
             'in',
-            wanted.map((item) => item.type),
+            asked.map((item) => item.type),
           )
           .execute();
   const accepted = (type: AgreementType) => {
-    const version = versions.find((item) => item.type === type)!.version;
-    return version === null || agreed.some((row) => row.type === type && row.version === version);
+    const versions = wanted.find((item) => item.type === type)!.versions;
+    return versions === null || agreed.some((row) => row.type === type && versions.includes(row.version));
   };
   return {
     user_agreement_agreed: accepted('user_agreement'),

@@ -1,9 +1,13 @@
 import type { FeatureModule } from '../../kernel/module';
+import agreementAdminRoutes from './admin-routes';
 import agreementRoutes from './routes';
 
-/** Which version of each agreement a member accepted, when and from where. */
+/**
+ * The agreements' published versions (written in the console) and which version a member
+ * accepted, when and from where.
+ */
 export const agreementsModule: FeatureModule = {
   name: 'agreements',
-  routes: [agreementRoutes],
-  migrations: ['0083_agreements.sql'],
+  routes: [agreementRoutes, agreementAdminRoutes],
+  migrations: ['0083_agreements.sql', '0300_agreement_versions.sql'],
 };

@@ -11,8 +11,21 @@ export interface AgreementUserRecordsTable {
   platform: ColumnType<string, string | undefined, string>;
 }
 
+export interface AgreementVersionsTable {
+  id: Generated<number>;
+  type: string;
+  version: string;
+  content: string;
+  requires_consent: boolean;
+  note: ColumnType<string, string | undefined, string>;
+  administrator_id: number | null;
+  administrator_name: ColumnType<string, string | undefined, string>;
+  published_at: Date;
+}
+
 declare module '../../shared/db/schema' {
   interface Database {
     agreement_user_records: AgreementUserRecordsTable;
+    agreement_versions: AgreementVersionsTable;
   }
 }

@@ -1,10 +1,13 @@
+import { createElement, type ReactNode } from 'react';
 import type { NavigateFunction } from 'react-router-dom';
+import { getMemberDetail } from '@/shared/api/get-member-detail';
 import type { MemberDetail, SiteConfig } from '@/shared/api/types';
 import { clearFaceVerify, clearToken, getToken, saveTmpToken } from '@/shared/storage/storage';
 import { useAppStore } from '@/shared/store/app-store';
 import { dialogContainer } from '@/shared/ui/dialog-container';
 import { withFocusReturn } from '@/shared/ui/focus-return';
 import { beginFaceVerify, FACE_VERIFY_FAILED } from '@/shared/verification/face-verify';
+import { agreeAgreements } from '../api/agree-agreements';
 
 export const GATE_TEXT = {
   bindTitle: '绑定手机号',
@@ -13,6 +16,8 @@ export const GATE_TEXT = {
   faceTitle: '实名认证',
   faceContent: '登录前请完成实名认证',
   faceConfirm: '立即认证',
+  agreementTitle: '协议更新',
+  agreementConfirm: '同意并继续',
   cancel: '退出登录',
   faceFailed: FACE_VERIFY_FAILED,
 } as const;
@@ -23,6 +28,16 @@ export function needsMobileBind(config: SiteConfig, user: MemberDetail): boolean
 
 export function needsFaceVerify(config: SiteConfig, user: MemberDetail): boolean {
   return config.member.enabled_face_verify === true && user.is_face_verify === false;
+}
+
+/** The titles of the agreements the member has not accepted in their published version. */
+export function agreementsToAccept(user: MemberDetail): string[] {
+  const status = user.agreement_status;
+  if (!status) return [];
+  return [
+    ...(status.user_agreement_agreed ? [] : ['用户协议']),
+    ...(status.privacy_policy_agreed ? [] : ['隐私协议']),
+  ];
 }
 
 function logoutToMember(navigate: NavigateFunction) {
@@ -36,7 +51,7 @@ function logoutToMember(navigate: NavigateFunction) {
  */
 export async function askOrLogout(
   navigate: NavigateFunction,
-  texts: { title: string; content: string; confirmText: string },
+  texts: { title: string; content: ReactNode; confirmText: string },
 ): Promise<boolean> {
   // Loaded on demand: most visits never need this dialog, and the home route stays small.
   const { default: Dialog } = await import('antd-mobile/es/components/dialog');
@@ -81,6 +96,38 @@ export async function showBindMobileModal(navigate: NavigateFunction): Promise<v
   navigate('/bind-mobile');
 }
 
+/**
+ * A new version of the user agreement or privacy policy that the operator marked as needing
+ * consent: the member reads it (links to the published pages) and agrees, or is logged out.
+ */
+export async function showAgreementModal(
+  navigate: NavigateFunction,
+  config: SiteConfig,
+  titles: string[],
+): Promise<void> {
+  const pages: Record<string, string> = {
+    用户协议: config.user_protocol,
+    隐私协议: config.user_private_protocol,
+  };
+  const links = titles.flatMap((title, index) => [
+    ...(index > 0 ? ['和'] : []),
+    createElement(
+      'a',
+      { key: title, href: pages[title], target: '_blank', rel: 'noreferrer' },
+      `《${title}》`,
+    ),
+  ]);
+  const confirmed = await askOrLogout(navigate, {
+    title: GATE_TEXT.agreementTitle,
+    content: createElement('span', null, '我们更新了', ...links, '，请阅读并同意后继续使用。'),
+    confirmText: GATE_TEXT.agreementConfirm,
+  });
+  if (!confirmed) return;
+  await agreeAgreements();
+  const user = (await getMemberDetail({ quiet: true })).data;
+  useAppStore.getState().loginAction(user);
+}
+
 export type GateResult = 'bind' | 'face' | 'done';
 
 /**
@@ -102,5 +149,8 @@ export function runLoginGate(
     return 'face';
   }
   clearFaceVerify();
+  // Asked on top of whatever page comes next: it does not hold up the login's own navigation.
+  const titles = agreementsToAccept(user);
+  if (titles.length > 0) void showAgreementModal(navigate, config, titles);
   return 'done';
 }

@@ -3,11 +3,12 @@ import { Input, Modal } from 'antd';
 import ReactQuill from 'react-quill-new';
 import 'react-quill-new/dist/quill.snow.css';
 
-interface DescriptionEditorProps {
+interface RichTextEditorProps {
   id?: string;
   value?: string;
   onChange?: (html: string) => void;
   disabled?: boolean;
+  placeholder?: string;
 }
 
 const TOOLBAR = [
@@ -20,10 +21,11 @@ const TOOLBAR = [
 const FORMATS = ['header', 'bold', 'italic', 'list', 'link', 'image'];
 
 /**
- * The course description as rich text. Images are inserted by address only (never embedded as
- * data URLs); the server sanitises whatever HTML arrives when the course is saved.
+ * Rich text for the console's HTML fields (course descriptions, agreements). Images are inserted
+ * by address only (never embedded as data URLs); the server sanitises whatever HTML arrives when
+ * it is saved. Load it lazily: Quill is large.
  */
-export default function DescriptionEditor({ id, value, onChange, disabled }: DescriptionEditorProps) {
+export default function RichTextEditor({ id, value, onChange, disabled, placeholder }: RichTextEditorProps) {
   const quill = useRef<ReactQuill>(null);
   const [asking, setAsking] = useState(false);
   const [address, setAddress] = useState('');
@@ -55,7 +57,7 @@ export default function DescriptionEditor({ id, value, onChange, disabled }: Des
         readOnly={disabled}
         modules={modules}
         formats={FORMATS}
-        placeholder="课程详情"
+        placeholder={placeholder}
       />
       <Modal
         title="插入图片"
