@@ -102,7 +102,11 @@ export async function startKezhan(extraEnv: Record<string, string> = {}): Promis
   child.stderr?.on('data', onData);
 
   await new Promise<void>((ready, fail) => {
-    const timer = setTimeout(() => fail(new Error(`server did not start:\n${output.join('\n')}`)), 60_000);
+    const timer = setTimeout(() => {
+      // A server that has not started in time would otherwise outlive the run.
+      child.kill('SIGKILL');
+      fail(new Error(`server did not start:\n${output.join('\n')}`));
+    }, 60_000);
     const check = () => {
       if (output.some((l) => l.includes('Kezhan listening on'))) {
         clearTimeout(timer);

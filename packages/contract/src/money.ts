@@ -24,6 +24,12 @@ export function yuanToFen(yuan: number | string): number {
 }
 
 /**
+ * What a money field says when its amount has a third decimal or is not an amount at all; the
+ * server's validation and the console's forms word it alike (`价格须为金额，最多两位小数（如 19.9）`).
+ */
+export const yuanFormatMessage = (label: string): string => `${label}须为金额，最多两位小数（如 19.9）`;
+
+/**
  * A yuan number from an answer (19.9) → fen, to the nearest fen: for sums a client does with prices
  * it was sent (19.9 − 0.5 is 19.4 only when done in fen). Input it did not receive goes through
  * `yuanToFen`, which refuses a third decimal instead.

@@ -6,7 +6,7 @@ import {
   MAINLAND_MOBILE,
   normaliseMobile,
 } from './rules';
-import { formatFen, yuanToFen } from './money';
+import { formatFen, yuanFormatMessage, yuanToFen } from './money';
 
 /**
  * Field rules that behave like the MeEdu (Laravel) FormRequests the contract describes:
@@ -63,7 +63,7 @@ export const yuanAsFen = (label: string, minFen: number, maxFen: number) =>
     }
     const fen = yuanToFen(value);
     if (Number.isNaN(fen)) {
-      ctx.addIssue({ code: 'custom', message: `${label}须为金额，最多两位小数（如 19.9）` });
+      ctx.addIssue({ code: 'custom', message: yuanFormatMessage(label) });
       return z.NEVER;
     }
     if (fen < minFen || fen > maxFen) {

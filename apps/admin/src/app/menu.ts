@@ -32,4 +32,5 @@ export const MENU: MenuEntry[] = [
   { path: '/promo-codes', label: '优惠码', permission: 'promo.manage' },
   { path: '/administrators', label: '管理员', permission: 'admin.manage' },
   { path: '/orders', label: '订单管理', permission: 'order.view' },
+  { path: '/refunds', label: '退款管理', permission: 'order.view' },
 ];

@@ -26,6 +26,7 @@ const PromotionsPage = lazy(() => import('@/features/promotions/promotions-page'
 const AdministratorsPage = lazy(() => import('@/features/administrators/administrators-page'));
 const OrderListPage = lazy(() => import('@/features/orders/order-list-page'));
 const OrderDetailPage = lazy(() => import('@/features/orders/order-detail-page'));
+const RefundListPage = lazy(() => import('@/features/orders/refund-list-page'));
 const SecurityPage = lazy(() => import('@/features/security/security-page'));
 const SiteNavigationPage = lazy(() => import('@/features/site/site-navigation-page'));
 const CommentsPage = lazy(() => import('@/features/comments/comments-page'));
@@ -70,6 +71,7 @@ export const router = createBrowserRouter(
         { path: 'administrators', element: page('admin.manage', <AdministratorsPage />) },
         { path: 'orders', element: page('order.view', <OrderListPage />) },
         { path: 'orders/:orderNo', element: page('order.view', <OrderDetailPage />) },
+        { path: 'refunds', element: page('order.view', <RefundListPage />) },
         { path: 'security', element: page('console.use', <SecurityPage />) },
         { path: '*', element: <Forbidden /> },
       ],

@@ -10,6 +10,7 @@ import { adminStatisticsApi } from './statistics';
 import { adminMemberImportsApi } from './member-imports';
 import { adminPromotionsApi } from './promotions';
 import { adminOrdersApi } from './orders';
+import { adminRefundsApi } from './refunds';
 import { adminSecurityApi } from './security';
 import { adminSessionApi } from './session';
 import { adminSiteApi } from './site';
@@ -33,6 +34,7 @@ export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(adminPromotionsApi),
   ...Object.values(adminAdministratorsApi),
   ...Object.values(adminOrdersApi),
+  ...Object.values(adminRefundsApi),
   ...Object.values(adminSecurityApi),
   ...Object.values(adminNavigationApi),
   ...Object.values(adminCommentsApi),

@@ -7,10 +7,11 @@ import { pageQuery } from './paging';
 
 /** Orders and refunds in the console. Money is yuan on the wire (19.9), integer fen in the database. */
 
-const blankAsUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+export const blankAsUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const optionalDate = (message: string) =>
+/** A China date (`YYYY-MM-DD`) of a console filter; blank is no filter. */
+export const optionalDate = (message: string) =>
   z.preprocess(
     blankAsUndefined,
     z
@@ -38,9 +39,9 @@ const orderFilterFields = {
   created_to: optionalDate('结束日期格式错误'),
 };
 
-const datesInOrder = (query: { created_from?: string; created_to?: string }) =>
+export const datesInOrder = (query: { created_from?: string; created_to?: string }) =>
   !query.created_from || !query.created_to || query.created_from <= query.created_to;
-const DATES_MESSAGE = '开始日期不能晚于结束日期';
+export const DATES_MESSAGE = '开始日期不能晚于结束日期';
 
 export const adminOrderListQuery = pageQuery.extend(orderFilterFields).refine(datesInOrder, DATES_MESSAGE);
 export type AdminOrderListQuery = z.input<typeof adminOrderListQuery>;

@@ -5,6 +5,11 @@ import type {
   AdminRefund,
   AdminRefundBody,
 } from '@kezhan/contract/admin/orders';
+import type {
+  adminRefundsApi,
+  AdminRefundListItem,
+  AdminRefundListQuery,
+} from '@kezhan/contract/admin/refunds';
 import { ORDER_STATUS_TEXT } from '@kezhan/contract/order-status';
 import { api } from '@/shared/http';
 import { fetchPage } from '@/shared/use-paged-list';
@@ -20,16 +25,29 @@ export const markPaid = (orderNo: string, reference: string) =>
 export const refundOrder = (orderNo: string, body: AdminRefundBody) =>
   api<AdminRefund>('POST', `/api/admin/orders/${encodeURIComponent(orderNo)}/refunds`, { body });
 
-/** The export is a plain download: the browser sends the session cookie and saves the stream. */
-export function exportUrl(query: AdminOrderListQuery): string {
+export type RefundPage = DataOf<typeof adminRefundsApi.list>;
+
+export const listRefunds = (query: AdminRefundListQuery) =>
+  fetchPage<RefundPage>('/api/admin/refunds', query);
+export const resendRefund = (id: number) =>
+  api<AdminRefundListItem>('POST', `/api/admin/refunds/${id}/resend`, { body: {} });
+
+/**
+ * An export is a plain download of the list's filters (without its page): the browser sends the
+ * session cookie and saves the stream.
+ */
+function exportUrl(path: string, query: object): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (key === 'page' || key === 'page_size') continue;
     if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
   }
   const text = search.toString();
-  return `/api/admin/orders/export${text ? `?${text}` : ''}`;
+  return `${path}${text ? `?${text}` : ''}`;
 }
+
+export const orderExportUrl = (query: AdminOrderListQuery) => exportUrl('/api/admin/orders/export', query);
+export const refundExportUrl = (query: AdminRefundListQuery) => exportUrl('/api/admin/refunds/export', query);
 
 export const ORDER_STATUS_OPTIONS = Object.entries(ORDER_STATUS_TEXT).map(([value, label]) => ({
   value: Number(value),
@@ -58,7 +76,7 @@ export const PAYMENT_OPTIONS = [
 export const GOODS_TYPE_TEXT: Record<string, string> = { COURSE: '课程', ROLE: '会员' };
 
 export const REFUND_STATUS: Record<string, { text: string; color: string }> = {
-  processing: { text: '退款中', color: '#0b5cad' },
+  processing: { text: '处理中', color: '#0b5cad' },
   succeeded: { text: '退款成功', color: '#1f6f1a' },
   failed: { text: '退款失败', color: '#a8071a' },
 };
@@ -69,3 +87,12 @@ export const REFUND_GATEWAY_TEXT: Record<string, string> = {
   sandbox: '模拟支付',
   manual: '线下退回',
 };
+
+export const REFUND_STATUS_OPTIONS = Object.entries(REFUND_STATUS).map(([value, { text }]) => ({
+  value,
+  label: text,
+}));
+export const REFUND_GATEWAY_OPTIONS = Object.entries(REFUND_GATEWAY_TEXT).map(([value, label]) => ({
+  value,
+  label,
+}));

@@ -18,13 +18,14 @@ import {
   Typography,
 } from 'antd';
 import { Link, useParams } from 'react-router-dom';
-import { fenToYuanText, yuanToFen } from '@kezhan/contract/money';
+import { fenToYuanText, yuanFormatMessage, yuanToFen } from '@kezhan/contract/money';
 import { ORDER_STATUS_TEXT, type OrderStatus } from '@kezhan/contract/order-status';
 import { useSession } from '@/shared/session';
 import { LoadError, PageLoading } from '@/shared/states';
 import { useLoad } from '@/shared/use-load';
 import { useAction } from '@/shared/use-action';
 import { formatTime } from '@/shared/format';
+import { isYuanAmount } from '@/shared/money-rule';
 import {
   getOrder,
   GOODS_TYPE_TEXT,
@@ -79,6 +80,9 @@ function RefundDialog({
     amount !== null &&
     yuanToFen(order.refunded_amount) + yuanToFen(amount) === yuanToFen(order.amount) &&
     amount === refundable;
+  // A third decimal is refused here in the server's words, before anything is sent.
+  const amountError = isYuanAmount(amount) ? undefined : yuanFormatMessage('退款金额');
+  const ready = Boolean(amount) && !amountError && Boolean(reason.trim());
 
   const submit = async () => {
     setBusy(true);
@@ -123,9 +127,9 @@ function RefundDialog({
           okText="确认退款"
           cancelText="再想想"
           onConfirm={submit}
-          disabled={!amount || !reason.trim()}
+          disabled={!ready}
         >
-          <Button type="primary" danger loading={busy} disabled={!amount || !reason.trim()}>
+          <Button type="primary" danger loading={busy} disabled={!ready}>
             提交退款
           </Button>
         </Popconfirm>,
@@ -141,7 +145,12 @@ function RefundDialog({
         />
       )}
       <Form layout="vertical">
-        <Form.Item label={`退款金额（元，最多 ${refundable} 元）`} htmlFor="refund-amount">
+        <Form.Item
+          label={`退款金额（元，最多 ${refundable} 元）`}
+          htmlFor="refund-amount"
+          validateStatus={amountError ? 'error' : undefined}
+          help={amountError}
+        >
           <InputNumber
             id="refund-amount"
             min={0.01}

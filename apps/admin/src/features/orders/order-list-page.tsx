@@ -9,10 +9,10 @@ import { PagedTable } from '@/shared/loaded-table';
 import { PageHeader } from '@/shared/page-header';
 import { FilterBar, SearchFilter, SelectFilter } from '@/shared/filter-bar';
 import {
-  exportUrl,
   GOODS_TYPE_TEXT,
   listOrders,
   MUTED,
+  orderExportUrl,
   ORDER_STATUS_COLOR,
   ORDER_STATUS_OPTIONS,
   PAYMENT_OPTIONS,
@@ -35,7 +35,7 @@ export default function OrderListPage() {
         title="订单管理"
         extra={
           can('order.manage') && (
-            <Button href={exportUrl(query)} download>
+            <Button href={orderExportUrl(query)} download>
               导出 CSV
             </Button>
           )

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { adminOrdersApi } from '@kezhan/contract/admin/orders';
+import { adminRefundsApi } from '@kezhan/contract/admin/refunds';
 import { BusinessError } from '../../shared/http/errors';
 import { NO_DATA, ok } from '../../shared/http/envelope';
 import { fenToYuan } from '../../shared/money';
@@ -13,10 +14,11 @@ import {
   orderCsvChunks,
   toAdminRefund,
 } from './admin-orders';
+import { adminRefundById, listAdminRefunds, refundCsvChunks } from './admin-refunds';
 import { findOrderByNumber, OrderOperationError } from './operator';
 import { lockMember } from './payable';
 import { paymentText } from './payment-names';
-import { refundOrder } from './refunds';
+import { refundOrder, resendRefund } from './refunds';
 import { settleInTransaction } from './settle';
 
 /** An operator's mistake (no such order, nothing left to refund) as the envelope's message. */
@@ -36,15 +38,20 @@ export default async function adminOrderRoutes(app: FastifyInstance) {
 
   adminRoute(app, adminOrdersApi.list, async (request) => ok(await listAdminOrders(db, request.query)));
 
-  adminRoute(app, adminOrdersApi.exportCsv, async (request, reply) => {
-    const filter = request.query;
-    await audit(db, request, { action: 'order.export', targetType: 'order', after: filter });
+  /** A CSV download named after today's China date, streamed chunk by chunk. */
+  const sendCsv = (reply: FastifyReply, name: string, chunks: AsyncGenerator<string>) => {
     const day = new Date(now().getTime() + 8 * 3600_000).toISOString().slice(0, 10);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
+      .header('content-disposition', `attachment; filename="${name}-${day}.csv"`)
       .header('cache-control', 'no-store')
-      .send(Readable.from(orderCsvChunks(db, filter)));
+      .send(Readable.from(chunks));
+  };
+
+  adminRoute(app, adminOrdersApi.exportCsv, async (request, reply) => {
+    const filter = request.query;
+    await audit(db, request, { action: 'order.export', targetType: 'order', after: filter });
+    return sendCsv(reply, 'orders', orderCsvChunks(db, filter));
   });
 
   adminRoute(app, adminOrdersApi.detail, async (request) =>
@@ -129,5 +136,34 @@ export default async function adminOrderRoutes(app: FastifyInstance) {
       ),
     );
     return ok(toAdminRefund(refund));
+  });
+
+  adminRoute(app, adminRefundsApi.list, async (request) => ok(await listAdminRefunds(db, request.query)));
+
+  adminRoute(app, adminRefundsApi.exportCsv, async (request, reply) => {
+    const filter = request.query;
+    await audit(db, request, { action: 'refund.export', targetType: 'refund', after: filter });
+    return sendCsv(reply, 'refunds', refundCsvChunks(db, filter));
+  });
+
+  adminRoute(app, adminRefundsApi.resend, async (request) => {
+    const refund = await operatorStep(
+      resendRefund(services, request.params.id, (trx, stuck, order) =>
+        audit(trx, request, {
+          action: 'refund.resend',
+          targetType: 'refund',
+          targetId: stuck.out_refund_no,
+          before: {
+            order_no: order.order_id,
+            status: stuck.status,
+            amount: fenToYuan(stuck.amount),
+            gateway: stuck.gateway,
+            gateway_refund_no: stuck.gateway_refund_no,
+            failure_reason: stuck.failure_reason,
+          },
+        }),
+      ),
+    );
+    return ok(await adminRefundById(db, refund.id));
   });
 }

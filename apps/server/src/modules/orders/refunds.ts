@@ -212,6 +212,43 @@ export async function sendRefund(
   return services.db.selectFrom('refunds').selectAll().where('id', '=', refund.id).executeTakeFirstOrThrow();
 }
 
+/** Why a refund that is not `processing` cannot be sent again. */
+const NOT_RESENDABLE: Record<Exclude<RefundRow['status'], 'processing'>, string> = {
+  succeeded: '该退款已成功，无需重新发送',
+  failed: '该退款已失败，不能重新发送；如需退款请在订单详情重新发起',
+};
+
+/**
+ * The console's 重新发送 of a refund stuck in `processing` (the gateway could not be reached, or
+ * its notification never came): the gateway is asked again with the same `out_refund_no`, so it
+ * refunds at most once, and `completeRefund` applies its answer once. `onChecked` runs in the
+ * transaction that checks the refund (the console's audit row). Answers the refund afterwards.
+ */
+export async function resendRefund(
+  services: AppServices,
+  refundId: number,
+  onChecked?: (trx: Db, refund: RefundRow, order: OrderRow) => Promise<void>,
+): Promise<RefundRow> {
+  const gateways = paymentGatewaysFor(services);
+  const { refund, order } = await services.db.transaction().execute(async (trx) => {
+    const found = await trx.selectFrom('refunds').selectAll().where('id', '=', refundId).executeTakeFirst();
+    if (!found) throw new OrderOperationError('退款不存在');
+    if (found.status !== 'processing') throw new OrderOperationError(NOT_RESENDABLE[found.status]);
+    const paid = await trx
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', found.order_id)
+      .executeTakeFirstOrThrow();
+    if (found.gateway !== 'manual' && !refundGatewayOf(gateways, paid.payment)?.gateway)
+      throw new OrderOperationError(
+        `该退款通过${GATEWAY_NAMES[found.gateway] ?? found.gateway}原路退回，但本站未配置该支付渠道，无法重新发送`,
+      );
+    await onChecked?.(trx, found, paid);
+    return { refund: found, order: paid };
+  });
+  return sendRefund(services, refund, order);
+}
+
 /** `request_key` of the refund that returns a payment which delivered nothing (one per order). */
 export const AUTOMATIC_REFUND_KEY = 'duplicate-payment';
 export const AUTOMATIC_REFUND_REASON = '重复支付，自动原路退款';
