@@ -3,7 +3,7 @@ import { FakeAlipay } from '../../apps/server/test/support/fakes/alipay';
 import { axeViolations } from '../support/a11y';
 import { openConsoleContext, openConsoleSection, signInToConsole } from '../support/console';
 import { expect, registerMember, test } from '../support/fixtures';
-import { startKezhan, uniqueMobile, type KezhanServer } from '../support/server';
+import { SERVER_START_TIMEOUT_MS, startKezhan, uniqueMobile, type KezhanServer } from '../support/server';
 
 /**
  * 退款管理: a refund through Alipay whose answer cannot be verified stays 处理中; the operator
@@ -23,7 +23,7 @@ test.describe('console refunds', () => {
   let kezhan: KezhanServer;
 
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(SERVER_START_TIMEOUT_MS + 60_000);
     alipay = await new FakeAlipay(merchant.publicKey).start();
     kezhan = await startKezhan({
       ALIPAY_APP_ID: alipay.appId,

@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { CAPTCHA_CODE, startKezhan, type KezhanServer } from './server';
+import { CAPTCHA_CODE, SERVER_START_TIMEOUT_MS, startKezhan, type KezhanServer } from './server';
 
 /**
  * `test` with a `kezhan` worker fixture: one real server per worker, shared by that worker's
@@ -14,7 +14,7 @@ export const test = base.extend<object, { kezhan: KezhanServer }>({
       await use(server);
       await server.stop();
     },
-    { scope: 'worker', timeout: 90_000 },
+    { scope: 'worker', timeout: SERVER_START_TIMEOUT_MS + 30_000 },
   ],
   baseURL: async ({ kezhan }, use) => {
     await use(kezhan.baseURL);

@@ -14,6 +14,12 @@ export const CAPTCHA_CODE = 'abcd';
 /** One SMS per mobile per this many seconds on the test server (60 in real deployments). */
 export const SMS_RESEND_SECONDS = 2;
 
+/**
+ * How long a server may take to start (migrations, demo seed): 60 s, or `E2E_START_TIMEOUT_MS`
+ * on a machine busy enough to need more.
+ */
+export const SERVER_START_TIMEOUT_MS = Number(process.env.E2E_START_TIMEOUT_MS || 60_000);
+
 /** The demo member seeded on a fresh database. */
 export const DEMO_MEMBER = { mobile: '13800000000', password: 'kezhan123' } as const;
 
@@ -106,7 +112,7 @@ export async function startKezhan(extraEnv: Record<string, string> = {}): Promis
       // A server that has not started in time would otherwise outlive the run.
       child.kill('SIGKILL');
       fail(new Error(`server did not start:\n${output.join('\n')}`));
-    }, 60_000);
+    }, SERVER_START_TIMEOUT_MS);
     const check = () => {
       if (output.some((l) => l.includes('Kezhan listening on'))) {
         clearTimeout(timer);
