@@ -2,7 +2,8 @@ import { generateKeyPairSync } from 'node:crypto';
 import { FakeAlipay } from '../../apps/server/test/support/fakes/alipay';
 import { axeViolations } from '../support/a11y';
 import { openConsoleContext, openConsoleSection, signInToConsole } from '../support/console';
-import { expect, registerMember, test } from '../support/fixtures';
+import { expect, test } from '@playwright/test';
+import { registerMember } from '../support/fixtures';
 import { SERVER_START_TIMEOUT_MS, startKezhan, uniqueMobile, type KezhanServer } from '../support/server';
 
 /**
@@ -10,7 +11,8 @@ import { SERVER_START_TIMEOUT_MS, startKezhan, uniqueMobile, type KezhanServer }
  * finds it on the refunds page, filters it out and re-sends it, and the gateway sees the same
  * refund number twice and refunds once. The refund dialog refuses a third decimal in the server's
  * words before sending. Alipay is the in-process fake on 127.0.0.1 (apps/server/test/support/fakes).
- * Demo catalogue: course 12 机器学习入门 ￥299.
+ * Demo catalogue: course 12 机器学习入门 ￥299. The spec runs its own server (Alipay configured), so
+ * it takes `test` from Playwright itself: the worker's `kezhan` server is not started for it.
  */
 const COURSE = 12;
 
@@ -99,7 +101,7 @@ test.describe('console refunds', () => {
     await openConsoleSection(admin, '退款管理');
     await expect(admin.getByRole('heading', { name: '退款管理' })).toBeVisible();
     await admin.getByRole('combobox', { name: '退款状态' }).click();
-    await admin.getByRole('option', { name: '处理中' }).click();
+    await admin.locator('.ant-select-item-option').filter({ hasText: '处理中' }).click();
     await admin.getByRole('searchbox', { name: '搜索退款' }).fill(mobile);
     await admin.getByRole('searchbox', { name: '搜索退款' }).press('Enter');
     await expect(admin.getByText('共 1 笔退款')).toBeVisible();
@@ -127,7 +129,7 @@ test.describe('console refunds', () => {
     // Filtered on 处理中, the refund has left the list; under 退款成功 it is there.
     await expect(admin.getByText('暂无退款')).toBeVisible();
     await admin.getByRole('combobox', { name: '退款状态' }).click();
-    await admin.getByRole('option', { name: '退款成功' }).click();
+    await admin.locator('.ant-select-item-option').filter({ hasText: '退款成功' }).click();
     await expect(admin.getByRole('row', { name: new RegExp(orderNo) }).getByText('退款成功')).toBeVisible();
 
     // The gateway saw the one refund number twice and refunded once.
