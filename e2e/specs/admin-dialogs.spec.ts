@@ -83,6 +83,8 @@ test.describe('operator console: dialogs and saves', () => {
     const text = `会员专属通知 ${Date.now()}`;
     await page.getByLabel('消息内容').fill(text);
     await page.getByRole('button', { name: /发\s*送/ }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: /确认发送给 \d+ 名学员？/ });
+    await confirm.getByRole('button', { name: '确认发送' }).click();
     await expect(page.getByText('已开始发送，可在下方查看进度')).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: text })).toContainText('VIP');
     await expect(page.getByLabel('消息内容')).toHaveValue('');

@@ -1,6 +1,7 @@
 import type { Endpoint } from '../endpoint';
 import { adminAdministratorsApi } from './administrators';
 import { adminCourseAttachmentsApi } from './attachments';
+import { adminBroadcastAudienceApi } from './broadcasts';
 import { adminCommentsApi } from './comments';
 import { adminAgreementsApi } from './agreements';
 import { adminContentApi, adminCoursesApi } from './courses';
@@ -29,6 +30,7 @@ export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(adminMemberAccountsApi),
   ...Object.values(adminMemberImportsApi),
   ...Object.values(adminBroadcastsApi),
+  ...Object.values(adminBroadcastAudienceApi),
   ...Object.values(adminDashboardApi),
   ...Object.values(adminStatisticsApi),
   ...Object.values(adminPromotionsApi),

@@ -1,7 +1,21 @@
-import { useEffect } from 'react';
-import { Button, Card, DatePicker, Form, Input, InputNumber, Progress, Radio, Tag, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import {
+  App,
+  Button,
+  Card,
+  DatePicker,
+  Form,
+  Input,
+  Progress,
+  Radio,
+  Select,
+  Spin,
+  Tag,
+  Typography,
+} from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { AdminBroadcast, AdminBroadcastBody, BroadcastAudience } from '@kezhan/contract/admin/members';
+import type { AdminRecipient } from '@kezhan/contract/admin/broadcasts';
 import { api } from '@/shared/http';
 import { useAction } from '@/shared/use-action';
 import { usePagedList, type Page } from '@/shared/use-paged-list';
@@ -34,8 +48,78 @@ const STATE_TAGS: Record<AdminBroadcast['state'], { text: string; color?: string
 
 const listBroadcasts = (query: { page: number; page_size: number }) =>
   api<Page<AdminBroadcast>>('GET', '/api/admin/broadcasts', { query });
+const findRecipients = (keyword: string) =>
+  api<AdminRecipient[]>('GET', '/api/admin/broadcasts/recipients', { query: { keyword } });
+const countAudience = (audience: Omit<AdminBroadcastBody, 'message'>) =>
+  api<{ total: number }>('GET', '/api/admin/broadcasts/audience', {
+    query: audience as Record<string, string | number | undefined>,
+  });
+
+/** Wait this long after the last key before searching, so typing a mobile is one request. */
+const SEARCH_DELAY_MS = 300;
+
+/** Picks one member by the beginning of a mobile or part of a nickname (a form control). */
+function MemberPicker({
+  id,
+  value,
+  onChange,
+}: {
+  id?: string;
+  value?: number;
+  onChange?: (value: number | undefined) => void;
+}) {
+  const { message } = App.useApp();
+  const [options, setOptions] = useState<AdminRecipient[]>([]);
+  const [searching, setSearching] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // Only the newest search may fill the list: an older answer arriving late is dropped.
+  const latest = useRef('');
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const search = (text: string) => {
+    clearTimeout(timer.current);
+    const keyword = text.trim();
+    latest.current = keyword;
+    if (!keyword) {
+      setOptions([]);
+      return;
+    }
+    timer.current = setTimeout(async () => {
+      setSearching(true);
+      try {
+        const found = await findRecipients(keyword);
+        if (latest.current === keyword) setOptions(found);
+      } catch (error) {
+        if (error instanceof Error) message.error(error.message);
+      } finally {
+        if (latest.current === keyword) setSearching(false);
+      }
+    }, SEARCH_DELAY_MS);
+  };
+
+  return (
+    <Select<number>
+      id={id}
+      showSearch
+      allowClear
+      value={value}
+      onChange={onChange}
+      filterOption={false}
+      onSearch={search}
+      placeholder="输入手机号或昵称搜索"
+      notFoundContent={searching ? <Spin size="small" /> : '输入手机号或昵称搜索学员'}
+      options={options.map((member) => ({
+        value: member.id,
+        label: `${member.nick_name || `学员 #${member.id}`}（${member.mobile}）`,
+      }))}
+      style={{ width: 320 }}
+    />
+  );
+}
 
 export default function BroadcastsPage() {
+  const { message, modal } = App.useApp();
+  const [counting, setCounting] = useState(false);
   const [form] = Form.useForm<ComposeForm>();
   const audience = Form.useWatch('audience', form);
   const broadcasts = usePagedList(listBroadcasts, 10);
@@ -50,10 +134,26 @@ export default function BroadcastsPage() {
     return () => clearInterval(timer);
   }, [unfinished, reload]);
 
-  const send = async () => {
-    const values = await form.validateFields();
-    const body: AdminBroadcastBody = {
-      message: values.message,
+  const send = async (body: AdminBroadcastBody) => {
+    const sent = await run(
+      () => api<{ id: number }>('POST', '/api/admin/broadcasts', { body }),
+      body.audience === 'member' ? '消息已发送' : '已开始发送，可在下方查看进度',
+    );
+    if (!sent) return;
+    form.resetFields(['message']);
+    broadcasts.goTo(1);
+    reload();
+  };
+
+  /** Checks the form (its messages show under the fields), then asks before sending to how many. */
+  const confirmAndSend = async () => {
+    let values: ComposeForm;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    const target = {
       audience: values.audience,
       member_id: values.audience === 'member' ? values.member_id : undefined,
       course_id: values.audience === 'course' ? values.course_id : undefined,
@@ -62,14 +162,28 @@ export default function BroadcastsPage() {
       registered_to:
         values.audience === 'registered' ? values.registered?.[1].format('YYYY-MM-DD') : undefined,
     };
-    const sent = await run(
-      () => api<{ id: number }>('POST', '/api/admin/broadcasts', { body }),
-      values.audience === 'member' ? '消息已发送' : '已开始发送，可在下方查看进度',
-    );
-    if (!sent) return;
-    form.resetFields(['message']);
-    broadcasts.goTo(1);
-    reload();
+    // Counted now, for this filter; a refusal (学员不存在…) is the server's message.
+    let total: number;
+    setCounting(true);
+    try {
+      total = (await countAudience(target)).total;
+    } catch (error) {
+      if (error instanceof Error) message.error(error.message);
+      return;
+    } finally {
+      setCounting(false);
+    }
+    const group = AUDIENCES.find((item) => item.value === values.audience)?.label ?? '';
+    modal.confirm({
+      title: `确认发送给 ${total} 名学员？`,
+      content:
+        total === 0
+          ? `「${group}」目前没有符合条件的学员，发送后不会有人收到。`
+          : `发送对象：${group}。发送后不能撤回。`,
+      okText: '确认发送',
+      cancelText: '取消',
+      onOk: () => send({ ...target, message: values.message }),
+    });
   };
 
   return (
@@ -81,12 +195,8 @@ export default function BroadcastsPage() {
             <Radio.Group options={AUDIENCES} optionType="button" />
           </Form.Item>
           {audience === 'member' && (
-            <Form.Item
-              name="member_id"
-              label="学员 ID"
-              rules={[{ required: true, message: '请输入学员 ID' }]}
-            >
-              <InputNumber min={1} precision={0} style={{ width: 200 }} />
+            <Form.Item name="member_id" label="学员" rules={[{ required: true, message: '请选择学员' }]}>
+              <MemberPicker />
             </Form.Item>
           )}
           {audience === 'course' && (
@@ -110,7 +220,7 @@ export default function BroadcastsPage() {
           >
             <Input.TextArea maxLength={500} showCount rows={4} />
           </Form.Item>
-          <Button type="primary" loading={sending} onClick={send}>
+          <Button type="primary" loading={sending || counting} onClick={() => void confirmAndSend()}>
             发送
           </Button>
         </Form>

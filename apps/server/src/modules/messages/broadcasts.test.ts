@@ -74,7 +74,7 @@ describe('console messages: broadcasts delivered in batches by a job', () => {
     });
     expect(await create({ message: '你好', audience: 'member' })).toMatchObject({
       code: 1,
-      message: '请输入学员 ID',
+      message: '请选择学员',
     });
     expect(await create({ message: '你好', audience: 'member', member_id: 999_999 })).toMatchObject({
       code: 1,
@@ -108,6 +108,60 @@ describe('console messages: broadcasts delivered in batches by a job', () => {
       code: 403,
       message: '没有权限执行此操作',
     });
+  });
+
+  it('states the audience size before sending, with the same checks, writing nothing', async () => {
+    const size = (query: string, admin = editor) =>
+      admin.request<{ total: number }>({ method: 'GET', url: `/api/admin/broadcasts/audience?${query}` });
+    expect((await size('audience=all')).data).toEqual({ total: MEMBERS });
+    // Registered on 1 or 2 January (China time): every index whose day (index % 20) is 0 or 1.
+    expect(
+      (await size('audience=registered&registered_from=2026-01-01&registered_to=2026-01-02')).data,
+    ).toEqual({
+      total: 124,
+    });
+    expect((await size(`audience=member&member_id=${ids[3]}`)).data).toEqual({ total: 1 });
+    expect((await size('audience=vip')).data).toEqual({ total: 0 });
+    for (const [query, message] of [
+      ['', '请选择发送对象'],
+      ['audience=member', '请选择学员'],
+      ['audience=member&member_id=999999', '学员不存在'],
+      ['audience=member&member_id=abc', '请输入学员 ID'],
+      ['audience=course', '请选择课程'],
+      ['audience=course&course_id=999999', '课程不存在'],
+      ['audience=registered&registered_from=2026-01-01', '请选择注册日期范围'],
+      ['audience=registered&registered_from=2026-02-01&registered_to=2026-01-01', '开始日期不能晚于结束日期'],
+    ])
+      expect(await size(query)).toMatchObject({ code: 1, message });
+    expect(await t.services.db.selectFrom('message_broadcasts').select('id').execute()).toEqual([]);
+
+    const support = await signedInAdmin(t, 'support', 'helpdesk');
+    expect((await size('audience=all', support)).data).toEqual({ total: MEMBERS });
+    const finance = await signedInAdmin(t, 'finance', 'bookkeeper');
+    expect(await size('audience=all', finance)).toMatchObject({ code: 403, message: '没有权限执行此操作' });
+  });
+
+  it('finds members for the picker by the beginning of a mobile or part of a nickname, mobiles masked', async () => {
+    const search = (keyword: string, admin = editor) =>
+      admin.request<{ id: number; nick_name: string; mobile: string }[]>({
+        method: 'GET',
+        url: `/api/admin/broadcasts/recipients?keyword=${encodeURIComponent(keyword)}`,
+      });
+    expect((await search('批量学员1233')).data).toEqual([
+      { id: ids[1233], nick_name: '批量学员1233', mobile: '177****1233' },
+    ]);
+    expect((await search('17700001233')).data).toEqual([
+      { id: ids[1233], nick_name: '批量学员1233', mobile: '177****1233' },
+    ]);
+    // The beginning of a mobile: newest first, 20 at most.
+    const many = (await search('1770000')).data;
+    expect(many.map((member) => member.id)).toEqual([...ids].reverse().slice(0, 20));
+    expect(many.every((member) => /^177\*{4}\d{4}$/.test(member.mobile))).toBe(true);
+    expect((await search('%')).data).toEqual([]);
+    expect((await search('  ')).message).toBe('请输入学员手机号或昵称');
+    expect((await search('x'.repeat(33))).message).toBe('请输入学员手机号或昵称');
+    const finance = await signedInAdmin(t, 'finance', 'auditor');
+    expect(await search('1770000', finance)).toMatchObject({ code: 403, message: '没有权限执行此操作' });
   });
 
   it('writes a message to one member at once, with no job', async () => {

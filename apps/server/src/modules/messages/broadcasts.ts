@@ -10,7 +10,7 @@ import '../courses/tables';
 export const BROADCAST_BATCH_SIZE = 500;
 export const MEMBER_NOT_FOUND = '学员不存在';
 export const COURSE_NOT_FOUND = '课程不存在';
-export const MEMBER_REQUIRED = '请输入学员 ID';
+export const MEMBER_REQUIRED = '请选择学员';
 export const COURSE_REQUIRED = '请选择课程';
 export const RANGE_REQUIRED = '请选择注册日期范围';
 export const RANGE_ORDER = '开始日期不能晚于结束日期';
@@ -67,6 +67,83 @@ const countAudience = async (db: Db, broadcast: Broadcast, now: Date) => {
   return Number(row.count);
 };
 
+/** The audience part of a broadcast as the console sends it (the message aside). */
+type AudienceInput = Omit<z.output<typeof adminBroadcastBody>, 'message'>;
+
+/**
+ * The audience's columns of a broadcast, checked: the member or the course must exist, a date range
+ * must be whole and in order. Refuses in Chinese (`BusinessError`).
+ */
+async function checkedAudience(db: Db, body: AudienceInput): Promise<Broadcast> {
+  const { audience } = body;
+  const fields: Broadcast = {
+    audience,
+    member_id: null,
+    course_id: null,
+    registered_from: null,
+    registered_to: null,
+  };
+  if (audience === 'member') {
+    if (!body.member_id) throw new BusinessError(MEMBER_REQUIRED);
+    fields.member_id = body.member_id;
+    const member = await db
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', fields.member_id)
+      .executeTakeFirst();
+    if (!member) throw new BusinessError(MEMBER_NOT_FOUND);
+  }
+  if (audience === 'course') {
+    if (!body.course_id) throw new BusinessError(COURSE_REQUIRED);
+    fields.course_id = body.course_id;
+    const course = await db
+      .selectFrom('courses')
+      .select('id')
+      .where('id', '=', fields.course_id)
+      .executeTakeFirst();
+    if (!course) throw new BusinessError(COURSE_NOT_FOUND);
+  }
+  if (audience === 'registered') {
+    if (!body.registered_from || !body.registered_to) throw new BusinessError(RANGE_REQUIRED);
+    if (body.registered_from > body.registered_to) throw new BusinessError(RANGE_ORDER);
+    fields.registered_from = body.registered_from;
+    fields.registered_to = body.registered_to;
+  }
+  return fields;
+}
+
+/** How many members a broadcast to this audience reaches now: the console's confirmation. */
+export async function audienceSize(db: Db, body: AudienceInput, now: Date): Promise<number> {
+  return countAudience(db, await checkedAudience(db, body), now);
+}
+
+const MOBILE_DIGITS = /^\d{1,11}$/;
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** 13812345678 → 138****5678: the picker names a member without handing out their number. */
+const maskMobile = (mobile: string) =>
+  mobile.length === 11 ? `${mobile.slice(0, 3)}****${mobile.slice(7)}` : mobile.replace(/\d(?=\d{4})/g, '*');
+
+/**
+ * The message form's member picker: members whose mobile begins with the digits typed, or whose
+ * nickname holds the text typed, newest first. Mobiles are masked: the role that sends messages
+ * need not be one that may read members' numbers.
+ */
+export async function searchRecipients(db: Db, keyword: string, limit: number) {
+  const text = keyword.trim();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'nick_name', 'mobile'])
+    .where((eb) =>
+      MOBILE_DIGITS.test(text)
+        ? eb('mobile', 'like', `${text}%`)
+        : eb('nick_name', 'ilike', `%${escapeLike(text)}%`),
+    )
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ id: row.id, nick_name: row.nick_name, mobile: maskMobile(row.mobile) }));
+}
+
 /** What a new broadcast needs besides the body: who sends it and when. */
 export interface BroadcastSender {
   administratorId: number | null;
@@ -83,40 +160,8 @@ export async function createBroadcast(
   body: z.output<typeof adminBroadcastBody>,
   sender: BroadcastSender,
 ) {
-  const { audience } = body;
-  const fields: Broadcast = {
-    audience,
-    member_id: null,
-    course_id: null,
-    registered_from: null,
-    registered_to: null,
-  };
-  if (audience === 'member') {
-    if (!body.member_id) throw new BusinessError(MEMBER_REQUIRED);
-    fields.member_id = body.member_id;
-    const member = await trx
-      .selectFrom('users')
-      .select('id')
-      .where('id', '=', fields.member_id)
-      .executeTakeFirst();
-    if (!member) throw new BusinessError(MEMBER_NOT_FOUND);
-  }
-  if (audience === 'course') {
-    if (!body.course_id) throw new BusinessError(COURSE_REQUIRED);
-    fields.course_id = body.course_id;
-    const course = await trx
-      .selectFrom('courses')
-      .select('id')
-      .where('id', '=', fields.course_id)
-      .executeTakeFirst();
-    if (!course) throw new BusinessError(COURSE_NOT_FOUND);
-  }
-  if (audience === 'registered') {
-    if (!body.registered_from || !body.registered_to) throw new BusinessError(RANGE_REQUIRED);
-    if (body.registered_from > body.registered_to) throw new BusinessError(RANGE_ORDER);
-    fields.registered_from = body.registered_from;
-    fields.registered_to = body.registered_to;
-  }
+  const fields = await checkedAudience(trx, body);
+  const { audience } = fields;
   const { now } = sender;
   const total = await countAudience(trx, fields, now);
   const { id } = await trx

@@ -1,11 +1,12 @@
 import type { FeatureModule } from '../../kernel/module';
 import { deliverBroadcasts } from './broadcasts';
+import adminBroadcastAudienceRoutes from './admin-routes';
 import messagesRoutes from './routes';
 
 /** The member's inbox, and the delivery of the console's group messages to it. */
 export const messagesModule: FeatureModule = {
   name: 'messages',
-  routes: [messagesRoutes],
+  routes: [messagesRoutes, adminBroadcastAudienceRoutes],
   jobs: [
     {
       name: 'message-broadcasts',
