@@ -58,6 +58,8 @@ const ACTION_NAMES: Record<string, string> = {
   'promo.batch_create': '批量生成优惠码',
   'promo.disable': '停用优惠码',
   'promo.enable': '启用优惠码',
+  'refund.resend': '重新发送退款',
+  'refund.export': '导出退款记录',
   'nav.create': '新建导航',
   'nav.update': '编辑导航',
   'nav.delete': '删除导航',
