@@ -11,7 +11,6 @@ import { adminBroadcastBody } from './members';
 
 /** The audience of a broadcast without its message: the same fields and messages as sending. */
 export const adminBroadcastAudienceQuery = adminBroadcastBody.omit({ message: true });
-export type AdminBroadcastAudienceQuery = z.input<typeof adminBroadcastAudienceQuery>;
 
 export const adminRecipientQuery = z.object({
   /** The beginning of a mobile, or part of a nickname. */
