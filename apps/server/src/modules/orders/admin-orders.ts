@@ -164,7 +164,8 @@ export function csvCell(value: string | number | null | undefined): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export const csvLine = (cells: (string | number | null | undefined)[]) => `${cells.map(csvCell).join(',')}\r\n`;
+export const csvLine = (cells: (string | number | null | undefined)[]) =>
+  `${cells.map(csvCell).join(',')}\r\n`;
 
 /** Rows per query of the export: one batch is built as text at a time, never the whole file. */
 export const EXPORT_BATCH = 1000;
