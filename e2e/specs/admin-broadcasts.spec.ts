@@ -36,7 +36,10 @@ test.describe('console broadcasts', () => {
     // The member is found by the mobile typed, shown masked.
     await page.getByLabel('学员', { exact: true }).fill(mobile);
     const masked = `${mobile.slice(0, 3)}****${mobile.slice(7)}`;
-    await page.getByRole('option', { name: new RegExp(`（${masked.replace(/\*/g, '\\*')}）`) }).click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: `（${masked}）` })
+      .click();
     await expect(page.getByText('请选择学员')).toHaveCount(0);
     const text = `单独通知 ${Date.now()}`;
     await page.getByLabel('消息内容').fill(text);
