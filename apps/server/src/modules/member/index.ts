@@ -5,6 +5,7 @@ import { cancelPendingDeletion, executeDueDeletions } from './account-deletion';
 import memberRoutes from './routes';
 import adminMemberRoutes from './admin-routes';
 import adminMemberImportRoutes from './import-routes';
+import adminCreditRoutes from './credit-admin-routes';
 import { runMemberImports } from './member-import';
 
 /**
@@ -13,7 +14,7 @@ import { runMemberImports } from './member-import';
  */
 export const memberModule: FeatureModule = {
   name: 'member',
-  routes: [memberRoutes, localStorageRoutes, adminMemberRoutes, adminMemberImportRoutes],
+  routes: [memberRoutes, localStorageRoutes, adminMemberRoutes, adminMemberImportRoutes, adminCreditRoutes],
   commands: memberCommands,
   jobs: [
     {

@@ -4,9 +4,13 @@ import { ok } from '../../shared/http/envelope';
 import { audit } from '../admin/audit';
 import { adminRoute } from '../admin/guard';
 import { adjustCredit1 } from './credit-adjust';
-import { listCredit1Records } from './credit-records';
+import { listCredit1Records } from '../credits/credit-records';
 
-/** A member's points in the console: the history, and adjustments with a reason (audited). */
+/**
+ * A member's points in the console (积分明细 and 调整积分 on the member page): the history, and
+ * adjustments with a reason (audited). They live with the member console so that the points
+ * history (modules/credits), which courses, orders and sign-ups write to, holds no console code.
+ */
 export default async function adminCreditRoutes(app: FastifyInstance) {
   const { db, now } = app.services;
 

@@ -1,7 +1,7 @@
 import type { Db } from '../../shared/db/database';
 import { BusinessError } from '../../shared/http/errors';
 import { notifyMember } from '../messages/notify';
-import { recordCredit1 } from './credit-records';
+import { recordCredit1 } from '../credits/credit-records';
 
 export const CREDIT_MEMBER_NOT_FOUND = '学员不存在';
 export const creditWouldGoNegative = (balance: number) => `积分不足：当前 ${balance} 积分，扣减后不能为负数`;
