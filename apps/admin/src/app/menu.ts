@@ -31,6 +31,7 @@ export const MENU: MenuEntry[] = [
   { path: '/messages', label: '站内消息', permission: 'message.send' },
   { path: '/promo-codes', label: '优惠码', permission: 'promo.manage' },
   { path: '/administrators', label: '管理员', permission: 'admin.manage' },
+  { path: '/roles', label: '角色', permission: 'admin.manage' },
   { path: '/orders', label: '订单管理', permission: 'order.view' },
   { path: '/refunds', label: '退款管理', permission: 'order.view' },
 ];

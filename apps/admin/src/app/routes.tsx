@@ -24,6 +24,7 @@ const MembersStatisticsPage = lazy(() => import('@/features/statistics/members-p
 const ContentStatisticsPage = lazy(() => import('@/features/statistics/content-page'));
 const PromotionsPage = lazy(() => import('@/features/promotions/promotions-page'));
 const AdministratorsPage = lazy(() => import('@/features/administrators/administrators-page'));
+const RolesPage = lazy(() => import('@/features/administrators/roles-page'));
 const OrderListPage = lazy(() => import('@/features/orders/order-list-page'));
 const OrderDetailPage = lazy(() => import('@/features/orders/order-detail-page'));
 const RefundListPage = lazy(() => import('@/features/orders/refund-list-page'));
@@ -69,6 +70,7 @@ export const router = createBrowserRouter(
         { path: 'statistics/content', element: page('dashboard.view', <ContentStatisticsPage />) },
         { path: 'promo-codes', element: page('promo.manage', <PromotionsPage />) },
         { path: 'administrators', element: page('admin.manage', <AdministratorsPage />) },
+        { path: 'roles', element: page('admin.manage', <RolesPage />) },
         { path: 'orders', element: page('order.view', <OrderListPage />) },
         { path: 'orders/:orderNo', element: page('order.view', <OrderDetailPage />) },
         { path: 'refunds', element: page('order.view', <RefundListPage />) },

@@ -349,6 +349,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
           register: source.ALIYUN_SMS_TEMPLATE_REGISTER || '',
           password_reset: source.ALIYUN_SMS_TEMPLATE_PASSWORD_RESET || '',
           mobile_bind: source.ALIYUN_SMS_TEMPLATE_MOBILE_BIND || '',
+          // Optional: told to a member when an operator changes their mobile or password.
+          account_notice: source.ALIYUN_SMS_TEMPLATE_ACCOUNT_NOTICE || '',
         },
       },
     },

@@ -1,6 +1,5 @@
 import type { InjectOptions } from 'fastify';
 import type { Envelope } from '@kezhan/contract/envelope';
-import type { AdminRole } from '@kezhan/contract/admin/permissions';
 import type { TestApp } from '../test-app';
 import { createAdministrator } from '../../src/modules/admin/administrators';
 
@@ -37,12 +36,8 @@ export async function adminLogin(
   return { response, body: response.json() as Envelope<{ csrf_token: string }> };
 }
 
-/** Creates an administrator of `role` (username = role unless given) and signs them in. */
-export async function signedInAdmin(
-  t: TestApp,
-  role: AdminRole,
-  username: string = role,
-): Promise<AdminClient> {
+/** Creates an administrator of `role` (a role's key; username = role unless given) and signs them in. */
+export async function signedInAdmin(t: TestApp, role: string, username: string = role): Promise<AdminClient> {
   await createAdministrator(
     t.services.db,
     { username, password: TEST_ADMIN_PASSWORD, role },

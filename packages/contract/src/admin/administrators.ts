@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { emptyData, idParams } from '../shapes';
-import { oneOf, optionalText } from '../validation';
-import { ADMIN_ROLE_KEYS } from './permissions';
+import { optionalText } from '../validation';
+import { ROLE_KEY_PATTERN } from './roles';
 
 export const ADMIN_USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
 export const MIN_ADMIN_PASSWORD_LENGTH = 8;
@@ -16,7 +16,11 @@ const adminPassword = z.preprocess(
     .max(128, '密码最多 128 位'),
 );
 
-const adminRoleField = oneOf(ADMIN_ROLE_KEYS as [string, ...string[]], '请选择角色');
+/** A role's key; the server answers 请选择角色 too when no such role exists. */
+const adminRoleField = z.preprocess(
+  (value) => (typeof value === 'string' ? value.trim() : value),
+  z.string({ error: '请选择角色' }).regex(ROLE_KEY_PATTERN, '请选择角色'),
+);
 
 export const adminAccountBody = z.object({
   username: z.preprocess(
@@ -37,7 +41,6 @@ export const adminAccount = z.strictObject({
   username: z.string(),
   display_name: z.string(),
   role: z.string(),
-  /** '' for a role the console does not know (it grants nothing). */
   role_name: z.string(),
   is_disabled: z.number(),
   /** ISO or null */

@@ -12,6 +12,7 @@ import { adminMemberImportsApi } from './member-imports';
 import { adminPromotionsApi } from './promotions';
 import { adminOrdersApi } from './orders';
 import { adminRefundsApi } from './refunds';
+import { adminRolesApi } from './roles';
 import { adminSecurityApi } from './security';
 import { adminSessionApi } from './session';
 import { adminSiteApi } from './site';
@@ -35,6 +36,7 @@ export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(adminStatisticsApi),
   ...Object.values(adminPromotionsApi),
   ...Object.values(adminAdministratorsApi),
+  ...Object.values(adminRolesApi),
   ...Object.values(adminOrdersApi),
   ...Object.values(adminRefundsApi),
   ...Object.values(adminSecurityApi),

@@ -1,8 +1,18 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { emptyData, idParam, idParams, listWithTotal } from '../shapes';
-import { mobileNumber, oneOf, optionalText, requiredText } from '../validation';
-import { NICKNAME_MAX_LENGTH, NICKNAME_TOO_LONG_MESSAGE, nicknameLength, passwordProblem } from '../rules';
+import { mobileNumber, oneOf, optionalText, requiredSecret, requiredText } from '../validation';
+import {
+  NICKNAME_MAX_LENGTH,
+  NICKNAME_TOO_LONG_MESSAGE,
+  nicknameLength,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_REQUIRED_MESSAGE,
+  PASSWORD_TOO_LONG_MESSAGE,
+  PASSWORD_TOO_SHORT_MESSAGE,
+  passwordProblem,
+} from '../rules';
 import { pageQuery } from './paging';
 
 const memberEndpoint = { tag: 'admin', auth: 'admin' } as const;
@@ -132,7 +142,20 @@ export const adminMemberGoodsBody = z.object({
 });
 export type AdminMemberGoodsBody = z.input<typeof adminMemberGoodsBody>;
 
-export const adminMemberMobileBody = z.object({ mobile: mobileNumber() });
+/** Why an operator changes a member's login mobile or password; kept in the audit log. */
+const credentialsReason = requiredText('请填写修改原因（200 字以内）', 200);
+
+export const adminMemberMobileBody = z.object({ mobile: mobileNumber(), reason: credentialsReason });
+export type AdminMemberMobileBody = z.input<typeof adminMemberMobileBody>;
+
+export const adminMemberPasswordBody = z.object({
+  /** The member's own rule (6–16 characters), so they can sign in with it in every client. */
+  password: requiredSecret(PASSWORD_REQUIRED_MESSAGE, Number.MAX_SAFE_INTEGER)
+    .refine((value) => value.length >= PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE)
+    .refine((value) => value.length <= PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE),
+  reason: credentialsReason,
+});
+export type AdminMemberPasswordBody = z.input<typeof adminMemberPasswordBody>;
 
 export const adminMessageBody = z.object({ message: requiredText('请输入消息内容（500 字以内）', 500) });
 export type AdminMessageBody = z.input<typeof adminMessageBody>;
@@ -160,7 +183,7 @@ export const adminMembersApi = {
     ...memberEndpoint,
     method: 'GET',
     path: '/api/admin/members/vip-plans',
-    permission: 'member.edit',
+    permission: 'member.grant',
     summary: 'The VIP plans VIP days can be granted on (also to those who may not edit plans)',
     data: z.array(z.strictObject({ id: z.number(), name: z.string(), expire_days: z.number() })),
   }),
@@ -178,7 +201,7 @@ export const adminMembersApi = {
     ...memberEndpoint,
     method: 'POST',
     path: '/api/admin/members/:id/grants',
-    permission: 'member.edit',
+    permission: 'member.grant',
     summary: 'Give a member a course or VIP days, with a reason',
     params: idParams,
     body: adminMemberGoodsBody,
@@ -188,7 +211,7 @@ export const adminMembersApi = {
     ...memberEndpoint,
     method: 'POST',
     path: '/api/admin/members/:id/revocations',
-    permission: 'member.edit',
+    permission: 'member.grant',
     summary: 'Take a course or VIP days back from a member, with a reason',
     params: idParams,
     body: adminMemberGoodsBody,
@@ -198,10 +221,21 @@ export const adminMembersApi = {
     ...memberEndpoint,
     method: 'PUT',
     path: '/api/admin/members/:id/mobile',
-    permission: 'member.edit',
-    summary: "Change a member's mobile (format checked, not another member's)",
+    permission: 'member.credentials',
+    summary:
+      "Change a member's mobile, with a reason (not another member's): signed out everywhere and notified",
     params: idParams,
     body: adminMemberMobileBody,
+    data: emptyData,
+  }),
+  resetPassword: defineEndpoint({
+    ...memberEndpoint,
+    method: 'PUT',
+    path: '/api/admin/members/:id/password',
+    permission: 'member.credentials',
+    summary: "Set a member's password, with a reason: signed out everywhere and notified",
+    params: idParams,
+    body: adminMemberPasswordBody,
     data: emptyData,
   }),
   message: defineEndpoint({

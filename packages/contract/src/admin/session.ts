@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { emptyData, listWithTotal } from '../shapes';
 import { optionalText, requiredSecret, requiredText } from '../validation';
-import { ADMIN_ROLE_KEYS } from './permissions';
 import { pageQuery } from './paging';
 
 export const adminLoginBody = z.object({
@@ -15,7 +14,8 @@ export const adminProfile = z.strictObject({
   id: z.number(),
   username: z.string(),
   display_name: z.string(),
-  role: z.enum(ADMIN_ROLE_KEYS),
+  /** The role's key (`super`, `support`, `custom-…`). */
+  role: z.string(),
   role_name: z.string(),
   permissions: z.array(z.string()),
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
 import type { AdminAccount, AdminAccountBody } from '@kezhan/contract/admin/administrators';
-import { ADMIN_ROLE_KEYS, ADMIN_ROLES } from '@kezhan/contract/admin/permissions';
+import { Link } from 'react-router-dom';
 import { api } from '@/shared/http';
 import { useSession } from '@/shared/session';
 import { useLoad } from '@/shared/use-load';
@@ -12,8 +12,7 @@ import { LoadedTable } from '@/shared/loaded-table';
 import { PageHeader } from '@/shared/page-header';
 import { ActionLink, ConfirmLink, EnableToggle } from '@/shared/row-actions';
 import { SessionsTable } from '@/shared/sessions-table';
-
-const ROLE_OPTIONS = ADMIN_ROLE_KEYS.map((role) => ({ value: role, label: ADMIN_ROLES[role].name }));
+import { listRoles } from './api';
 
 const passwordRules = [
   { required: true, message: '请输入密码' },
@@ -28,6 +27,9 @@ export default function AdministratorsPage() {
   const { session } = useSession();
   const selfId = session?.administrator.id;
   const accounts = useLoad(() => api<AdminAccount[]>('GET', '/api/admin/administrators'), 'administrators');
+  // Roles are data (the 角色 page): the choices are read each time the page opens.
+  const roles = useLoad(listRoles, 'roles');
+  const roleOptions = (roles.data ?? []).map((role) => ({ value: role.key, label: role.name }));
   const { run } = useAction(accounts.reload);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [viewingSessions, setViewingSessions] = useState<AdminAccount | null>(null);
@@ -60,9 +62,12 @@ export default function AdministratorsPage() {
       <PageHeader
         title="管理员"
         extra={
-          <Button type="primary" onClick={() => setEditing({ kind: 'create' })}>
-            新建管理员
-          </Button>
+          <Space>
+            <Link to="/roles">角色与权限</Link>
+            <Button type="primary" onClick={() => setEditing({ kind: 'create' })}>
+              新建管理员
+            </Button>
+          </Space>
         }
       />
       <LoadedTable<AdminAccount>
@@ -197,7 +202,7 @@ export default function AdministratorsPage() {
         ) : null}
         {editing?.kind === 'create' || editing?.kind === 'role' ? (
           <Form.Item label="角色" name="role" rules={[{ required: true, message: '请选择角色' }]}>
-            <Select options={ROLE_OPTIONS} />
+            <Select options={roleOptions} loading={roles.loading} />
           </Form.Item>
         ) : null}
         {editing?.kind === 'password' ? (

@@ -23,8 +23,10 @@ export const grantGoods = (id: number, body: AdminMemberGoodsBody) =>
   api<[]>('POST', `/api/admin/members/${id}/grants`, { body });
 export const revokeGoods = (id: number, body: AdminMemberGoodsBody) =>
   api<[]>('POST', `/api/admin/members/${id}/revocations`, { body });
-export const changeMobile = (id: number, mobile: string) =>
-  api<[]>('PUT', `/api/admin/members/${id}/mobile`, { body: { mobile } });
+export const changeMobile = (id: number, mobile: string, reason: string) =>
+  api<[]>('PUT', `/api/admin/members/${id}/mobile`, { body: { mobile, reason } });
+export const resetPassword = (id: number, password: string, reason: string) =>
+  api<[]>('PUT', `/api/admin/members/${id}/password`, { body: { password, reason } });
 export const sendMessage = (id: number, message: string) =>
   api<[]>('POST', `/api/admin/members/${id}/messages`, { body: { message } });
 export const listVipPlans = () =>

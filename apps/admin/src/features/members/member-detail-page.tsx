@@ -20,14 +20,16 @@ import { LoadError, PageLoading } from '@/shared/states';
 import { useLoad } from '@/shared/use-load';
 import { useAction } from '@/shared/use-action';
 import { formatTime } from '@/shared/format';
-import { changeMobile, getMember, sendMessage, setLock } from './api';
+import { getMember, sendMessage, setLock } from './api';
+import { CredentialsDialog, type CredentialsChange } from './credentials-dialog';
 import { GoodsDialog, TextDialog } from './member-dialogs';
 import { CreditDialog, DeleteMemberDialog, MemberTagsDialog } from './member-account-dialogs';
 import { CreditHistory, RemarkList } from './member-records';
 
 type Dialog =
   | { kind: 'grant' | 'revoke'; goods: MemberGoodsKind }
-  | { kind: 'mobile' | 'message' | 'delete' | 'tags' | 'credits' }
+  | { kind: 'credentials'; change: CredentialsChange }
+  | { kind: 'message' | 'delete' | 'tags' | 'credits' }
   | null;
 
 const PLATFORM_NAMES: Record<string, string> = { H5: '手机网页', PC: '电脑网页', APP: 'App', MINI: '小程序' };
@@ -42,6 +44,10 @@ export default function MemberDetailPage() {
   const [creditsShown, setCreditsShown] = useState(0);
   const navigate = useNavigate();
   const canEdit = can('member.edit');
+  // Locking, granting and changing how the member signs in are three permissions: a role may
+  // hold any of them (客服 only locks and edits tags, remarks and points).
+  const canGrant = can('member.grant');
+  const canChangeCredentials = can('member.credentials');
 
   if (member.error) return <LoadError error={member.error} onRetry={member.reload} />;
   if (!member.data) return <PageLoading />;
@@ -72,26 +78,37 @@ export default function MemberDetailPage() {
         </Space>
         <Space wrap>
           {canEdit && (
+            <Popconfirm
+              title={profile.is_lock ? '解锁该学员？' : '锁定该学员？'}
+              description={profile.is_lock ? undefined : '锁定后学员立即在所有设备退出登录，且无法再登录。'}
+              okText="确定"
+              cancelText="取消"
+              onConfirm={toggleLock}
+            >
+              <Button danger={!profile.is_lock}>{profile.is_lock ? '解锁' : '锁定'}</Button>
+            </Popconfirm>
+          )}
+          {canGrant && (
             <>
-              <Popconfirm
-                title={profile.is_lock ? '解锁该学员？' : '锁定该学员？'}
-                description={profile.is_lock ? undefined : '锁定后学员立即在所有设备退出登录，且无法再登录。'}
-                okText="确定"
-                cancelText="取消"
-                onConfirm={toggleLock}
-              >
-                <Button danger={!profile.is_lock}>{profile.is_lock ? '解锁' : '锁定'}</Button>
-              </Popconfirm>
               <Button onClick={() => setDialog({ kind: 'grant', goods: 'course' })}>赠送课程</Button>
               <Button onClick={() => setDialog({ kind: 'grant', goods: 'vip' })}>赠送会员天数</Button>
               <Button onClick={() => setDialog({ kind: 'revoke', goods: 'course' })}>撤销课程</Button>
               <Button onClick={() => setDialog({ kind: 'revoke', goods: 'vip' })}>撤销会员天数</Button>
-              <Button onClick={() => setDialog({ kind: 'mobile' })}>修改手机号</Button>
+            </>
+          )}
+          {canEdit && (
+            <>
               <Button onClick={() => setDialog({ kind: 'tags' })}>设置标签</Button>
               <Button onClick={() => setDialog({ kind: 'credits' })}>调整积分</Button>
               <Button danger onClick={() => setDialog({ kind: 'delete' })}>
                 删除学员
               </Button>
+            </>
+          )}
+          {canChangeCredentials && (
+            <>
+              <Button onClick={() => setDialog({ kind: 'credentials', change: 'mobile' })}>修改手机号</Button>
+              <Button onClick={() => setDialog({ kind: 'credentials', change: 'password' })}>重置密码</Button>
             </>
           )}
           {can('message.send') && (
@@ -257,13 +274,10 @@ export default function MemberDetailPage() {
       {(dialog?.kind === 'grant' || dialog?.kind === 'revoke') && (
         <GoodsDialog member={member.data} dialog={dialog} onClose={close} onDone={member.reload} />
       )}
-      {dialog?.kind === 'mobile' && (
-        <TextDialog
-          title="修改手机号"
-          label="新手机号"
-          maxLength={20}
-          onSubmit={(mobile) => changeMobile(profile.id, mobile)}
-          done="手机号已修改"
+      {dialog?.kind === 'credentials' && (
+        <CredentialsDialog
+          memberId={profile.id}
+          change={dialog.change}
           onDone={member.reload}
           onClose={close}
         />

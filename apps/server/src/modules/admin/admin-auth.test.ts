@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ENDPOINTS } from '@kezhan/contract/admin/index';
-import { ADMIN_ROLE_KEYS, roleGrants, type AdminPermission } from '@kezhan/contract/admin/permissions';
+import {
+  ADMIN_ROLE_PRESET_KEYS,
+  presetGrants,
+  type AdminPermission,
+} from '@kezhan/contract/admin/permissions';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createAdministrator } from './administrators';
 import { sessionCookie } from './cookie';
@@ -260,7 +264,7 @@ describe('operator console: every admin route refuses the roles that lack its pe
   const clients = new Map<string, AdminClient>();
   beforeAll(async () => {
     t = await createTestApp();
-    for (const role of ADMIN_ROLE_KEYS) clients.set(role, await signedInAdmin(t, role));
+    for (const role of ADMIN_ROLE_PRESET_KEYS) clients.set(role, await signedInAdmin(t, role));
   });
   afterAll(() => t.close());
 
@@ -275,7 +279,7 @@ describe('operator console: every admin route refuses the roles that lack its pe
     expect(adminEndpoints.length).toBe(ADMIN_ENDPOINTS.length - login.length);
   });
 
-  for (const role of ADMIN_ROLE_KEYS) {
+  for (const role of ADMIN_ROLE_PRESET_KEYS) {
     it(`${role}: 403 on each route it lacks, never on one it holds`, async () => {
       const client = clients.get(role)!;
       for (const endpoint of adminEndpoints) {
@@ -290,7 +294,7 @@ describe('operator console: every admin route refuses the roles that lack its pe
           });
           const refused = raw.body.includes(PERMISSION_DENIED_MESSAGE);
           expect(refused, `${role} ${endpoint.method} ${endpoint.path}`).toBe(
-            !roleGrants(role, endpoint.permission as AdminPermission),
+            !presetGrants(role, endpoint.permission as AdminPermission),
           );
           continue;
         }
@@ -299,7 +303,7 @@ describe('operator console: every admin route refuses the roles that lack its pe
           url,
           payload: endpoint.method === 'GET' ? undefined : {},
         });
-        const granted = roleGrants(role, endpoint.permission as AdminPermission);
+        const granted = presetGrants(role, endpoint.permission as AdminPermission);
         if (granted)
           expect([answer.code, answer.message], `${endpoint.method} ${endpoint.path}`).not.toEqual([
             403,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminMember, AdminMemberDetail } from '@kezhan/contract/admin/members';
 import type { MemberMessagesPage } from '@kezhan/contract/messages';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { verifyPassword } from '../../shared/auth/passwords';
 import { auditRows, signedInAdmin, type AdminClient } from '../../../test/support/admin';
 import { createCourse, createRole, memberId, memberRow } from '../../../test/support/orders';
 import { PERMISSION_DENIED_MESSAGE } from './guard';
@@ -72,7 +73,7 @@ describe('operator console: members', () => {
         await client.request({
           method: 'PUT',
           url: `/api/admin/members/${aliceId}/mobile`,
-          payload: { mobile: '13900009999' },
+          payload: { mobile: '13900009999', reason: '学员来电' },
         }),
       ).toMatchObject(denied);
     }
@@ -227,9 +228,9 @@ describe('operator console: members', () => {
   it('grants a course with a reason (access given) and revokes it (access taken back)', async () => {
     const courseId = await createCourse(t, { title: '付费课程 A', charge: 199 });
     const grant = (payload: object) =>
-      support.request({ method: 'POST', url: `/api/admin/members/${aliceId}/grants`, payload });
+      superAdmin.request({ method: 'POST', url: `/api/admin/members/${aliceId}/grants`, payload });
     const revoke = (payload: object) =>
-      support.request({ method: 'POST', url: `/api/admin/members/${aliceId}/revocations`, payload });
+      superAdmin.request({ method: 'POST', url: `/api/admin/members/${aliceId}/revocations`, payload });
     const isBuy = async () =>
       (
         await t.request<{ isBuy: boolean }>({
@@ -284,17 +285,35 @@ describe('operator console: members', () => {
 
   it('grants VIP days on a plan and takes days back', async () => {
     const roleId = await createRole(t, { name: '年度会员', expire_days: 365 });
-    // 客服 may not edit VIP plans but picks one to grant days on.
-    const plans = await support.request<{ id: number; name: string; expire_days: number }[]>({
+    // Whoever may grant picks a plan to grant days on, without the right to edit plans.
+    const granter = await signedInAdmin(t, 'support', 'granter');
+    await t.services.db
+      .insertInto('admin_roles')
+      .values({
+        key: 'granting',
+        name: '赠送专员',
+        permissions: JSON.stringify(['console.use', 'member.view', 'member.grant']),
+      })
+      .execute();
+    await t.services.db
+      .updateTable('administrators')
+      .set({ role: 'granting' })
+      .where('username', '=', 'granter')
+      .execute();
+    const plans = await granter.request<{ id: number; name: string; expire_days: number }[]>({
       method: 'GET',
       url: '/api/admin/members/vip-plans',
     });
     expect(plans.data).toContainEqual({ id: roleId, name: '年度会员', expire_days: 365 });
-    expect(await support.request({ method: 'GET', url: '/api/admin/vip-plans' })).toMatchObject({
+    expect(await granter.request({ method: 'GET', url: '/api/admin/vip-plans' })).toMatchObject({
+      code: 403,
+    });
+    // 客服 may not grant (a sensitive permission, not in its preset).
+    expect(await support.request({ method: 'GET', url: '/api/admin/members/vip-plans' })).toMatchObject({
       code: 403,
     });
     const grant = (payload: object) =>
-      support.request({ method: 'POST', url: `/api/admin/members/${bobId}/grants`, payload });
+      granter.request({ method: 'POST', url: `/api/admin/members/${bobId}/grants`, payload });
     expect(await grant({ kind: 'vip', role_id: roleId, reason: '活动' })).toMatchObject({
       code: 1,
       message: '请填写天数',
@@ -307,7 +326,7 @@ describe('operator console: members', () => {
       code: 1,
       message: '请选择会员计划',
     });
-    const revokeFirst = await support.request({
+    const revokeFirst = await granter.request({
       method: 'POST',
       url: `/api/admin/members/${bobId}/revocations`,
       payload: { kind: 'vip', days: 3, reason: '活动' },
@@ -327,7 +346,7 @@ describe('operator console: members', () => {
     expect(listed.data.data[0].role_name).toBe('年度会员');
 
     expect(
-      await support.request({
+      await granter.request({
         method: 'POST',
         url: `/api/admin/members/${bobId}/revocations`,
         payload: { kind: 'vip', days: 10, reason: '退回部分' },
@@ -351,8 +370,28 @@ describe('operator console: members', () => {
   });
 
   it("changes a member's mobile with Chinese messages for a bad, unchanged or taken number", async () => {
-    const change = (mobile: unknown) =>
-      support.request({ method: 'PUT', url: `/api/admin/members/${bobId}/mobile`, payload: { mobile } });
+    const change = (mobile: unknown, reason: unknown = '学员换号，来电核实身份') =>
+      superAdmin.request({
+        method: 'PUT',
+        url: `/api/admin/members/${bobId}/mobile`,
+        payload: { mobile, reason },
+      });
+    // 客服 may not change a member's mobile (a sensitive permission, not in its preset).
+    expect(
+      await support.request({
+        method: 'PUT',
+        url: `/api/admin/members/${bobId}/mobile`,
+        payload: { mobile: '13988886666', reason: '学员来电' },
+      }),
+    ).toMatchObject({ code: 403, message: PERMISSION_DENIED_MESSAGE });
+    expect(await change('13988886666', '')).toMatchObject({
+      code: 1,
+      message: '请填写修改原因（200 字以内）',
+    });
+    expect(await change('13988886666', '原'.repeat(201))).toMatchObject({
+      code: 1,
+      message: '请填写修改原因（200 字以内）',
+    });
     expect(await change('')).toMatchObject({ code: 1, message: '请输入手机号' });
     expect(await change('12345')).toMatchObject({ code: 1, message: '请输入正确的手机号' });
     expect(await change('13900000002')).toMatchObject({ code: 1, message: '新手机号与当前手机号相同' });
@@ -361,11 +400,20 @@ describe('operator console: members', () => {
     await t.allowNextSms('13900000002');
     const bobToken = await t.loginBySms('13900000002');
     expect((await memberDetail(bobToken)).code).toBe(0);
+    t.smsLines.length = 0;
     expect(await change('13988886666')).toMatchObject({ code: 0 });
     expect((await memberRow(t, bobId)).mobile).toBe('13988886666');
     const [row] = await auditRows(t, 'member.mobile');
+    expect(row).toMatchObject({ administrator_name: 'boss', target_id: String(bobId) });
     expect(row.before).toEqual({ mobile: '13900000002' });
-    expect(row.after).toEqual({ mobile: '13988886666', sessions_signed_out: 2 });
+    expect(row.after).toEqual({
+      mobile: '13988886666',
+      reason: '学员换号，来电核实身份',
+      sessions_signed_out: 2,
+      sms_notice_to: '139****0002',
+    });
+    // The old mobile is told by SMS once the change is made (the provider sends notices).
+    expect(t.smsLines).toEqual(['[sms] mobile=13900000002 notice=mobile_changed']);
     // Every device of the member is signed out at once, and the member is told.
     expect(await memberDetail(bobToken)).toMatchObject({ code: 401 });
     const told = await t.services.db
@@ -376,6 +424,57 @@ describe('operator console: members', () => {
     expect(JSON.stringify(told)).toContain(
       '您的登录手机号已由客服更改为 139****6666，所有设备已退出登录；如非本人申请，请立即联系客服',
     );
+  });
+
+  it("resets a member's password with a reason: signed out everywhere, told, audited without the password", async () => {
+    const reset = (payload: object, client = superAdmin) =>
+      client.request({ method: 'PUT', url: `/api/admin/members/${aliceId}/password`, payload });
+    expect(await reset({ password: 'new-pass-1', reason: '学员来电' }, support)).toMatchObject({
+      code: 403,
+      message: PERMISSION_DENIED_MESSAGE,
+    });
+    expect(await reset({ password: 'new-pass-1' })).toMatchObject({
+      code: 1,
+      message: '请填写修改原因（200 字以内）',
+    });
+    expect(await reset({ password: '123', reason: '学员来电' })).toMatchObject({
+      code: 1,
+      message: '密码长度不能少于6个字符',
+    });
+    expect(await reset({ password: 'x'.repeat(17), reason: '学员来电' })).toMatchObject({
+      code: 1,
+      message: '密码长度不能多于16个字符',
+    });
+    await t.allowNextSms('13900000001');
+    const token = await t.loginBySms('13900000001');
+    expect((await memberDetail(token)).code).toBe(0);
+    t.smsLines.length = 0;
+    expect(await reset({ password: 'new-pass-1', reason: '学员忘记密码，来电核实身份' })).toMatchObject({
+      code: 0,
+    });
+    expect(await memberDetail(token)).toMatchObject({ code: 401 });
+    const member = await t.services.db
+      .selectFrom('users')
+      .select(['password', 'is_password_set'])
+      .where('id', '=', aliceId)
+      .executeTakeFirstOrThrow();
+    expect(member.is_password_set).toBe(1);
+    expect(await verifyPassword('new-pass-1', member.password)).toBe(true);
+    const told = await t.services.db
+      .selectFrom('notifications')
+      .select('message')
+      .where('user_id', '=', aliceId)
+      .execute();
+    expect(told.map((row) => row.message)).toContain(
+      '您的登录密码已由客服重置，所有设备已退出登录；如非本人申请，请立即联系客服',
+    );
+    expect(t.smsLines).toEqual(['[sms] mobile=13900000001 notice=password_reset']);
+    const [row] = await auditRows(t, 'member.password_reset');
+    expect(row).toMatchObject({ administrator_name: 'boss', target_id: String(aliceId), before: null });
+    expect(row.after).toMatchObject({ reason: '学员忘记密码，来电核实身份', sms_notice_to: '139****0001' });
+    expect(JSON.stringify(row)).not.toContain('new-pass-1');
+    await t.allowNextSms('13900000001');
+    aliceToken = await t.loginBySms('13900000001');
   });
 
   it('writes a message to one member at once: listed in their inbox and counted unread', async () => {

@@ -1,28 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import { adminAdministratorsApi, type AdminAccount } from '@kezhan/contract/admin/administrators';
-import { ADMIN_ROLES, isAdminRole, type AdminRole } from '@kezhan/contract/admin/permissions';
+import { SUPER_ROLE } from '@kezhan/contract/admin/permissions';
 import type { Db } from '../../shared/db/database';
 import { hashPassword } from '../../shared/auth/passwords';
 import { NO_DATA, ok } from '../../shared/http/envelope';
 import { BusinessError } from '../../shared/http/errors';
 import { isoTimestamp } from '../../shared/time';
-import { createAdministrator, roleOf, type AdministratorRow } from './administrators';
+import { createAdministrator, NO_SUCH_ROLE_MESSAGE, type AdministratorRow } from './administrators';
 import { audit } from './audit';
 import { adminRoute, adminSessionOf } from './guard';
+import { findRole } from './roles';
 import { revokeSessionsOf } from './sessions';
 
 export const ADMIN_NOT_FOUND_MESSAGE = '管理员不存在';
 export const LAST_SUPER_ADMIN_MESSAGE = '至少保留一名启用的超级管理员';
 export const DISABLE_SELF_MESSAGE = '不能停用自己的账号';
 
-function toAccount(row: AdministratorRow): AdminAccount {
-  const role = roleOf(row);
+function toAccount(row: AdministratorRow & { role_name: string | null }): AdminAccount {
   return {
     id: row.id,
     username: row.username,
     display_name: row.display_name,
     role: row.role,
-    role_name: role ? ADMIN_ROLES[role].name : '',
+    role_name: row.role_name ?? '',
     is_disabled: row.is_disabled,
     last_login_at: isoTimestamp(row.last_login_at),
     created_at: isoTimestamp(row.created_at)!,
@@ -41,11 +41,11 @@ export async function findAdministrator(db: Db, id: number): Promise<Administrat
  * so two supers disabling each other at the same moment cannot both pass the count.
  */
 async function keepOneSuperAdmin(trx: Db, leaving: AdministratorRow): Promise<void> {
-  if (leaving.role !== 'super' || leaving.is_disabled === 1) return;
+  if (leaving.role !== SUPER_ROLE || leaving.is_disabled === 1) return;
   const supers = await trx
     .selectFrom('administrators')
     .select('id')
-    .where('role', '=', 'super')
+    .where('role', '=', SUPER_ROLE)
     .where('is_disabled', '=', 0)
     .orderBy('id')
     .forUpdate()
@@ -59,7 +59,13 @@ export default async function administratorRoutes(app: FastifyInstance) {
   const { db, now } = app.services;
 
   adminRoute(app, adminAdministratorsApi.list, async () => {
-    const rows = await db.selectFrom('administrators').selectAll().orderBy('id').execute();
+    const rows = await db
+      .selectFrom('administrators as a')
+      .leftJoin('admin_roles as r', 'r.key', 'a.role')
+      .selectAll('a')
+      .select('r.name as role_name')
+      .orderBy('a.id')
+      .execute();
     return ok(rows.map((row) => toAccount(row)));
   });
 
@@ -70,7 +76,7 @@ export default async function administratorRoutes(app: FastifyInstance) {
       try {
         created = await createAdministrator(
           trx,
-          { username, password, role: role as AdminRole, displayName: displayName || undefined },
+          { username, password, role, displayName: displayName || undefined },
           now(),
         );
       } catch (error) {
@@ -90,11 +96,11 @@ export default async function administratorRoutes(app: FastifyInstance) {
   adminRoute(app, adminAdministratorsApi.role, async (request) => {
     const { id } = request.params;
     const role = request.body.role;
-    if (!isAdminRole(role)) throw new BusinessError('请选择角色');
     await db.transaction().execute(async (trx) => {
+      if (!(await findRole(trx, role))) throw new BusinessError(NO_SUCH_ROLE_MESSAGE);
       const before = await findAdministrator(trx, id);
       if (before.role === role) return;
-      if (role !== 'super') await keepOneSuperAdmin(trx, before);
+      if (role !== SUPER_ROLE) await keepOneSuperAdmin(trx, before);
       await trx.updateTable('administrators').set({ role, updated_at: now() }).where('id', '=', id).execute();
       await audit(trx, request, {
         action: 'administrator.role',

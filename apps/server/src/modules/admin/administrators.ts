@@ -1,34 +1,33 @@
 import type { Selectable } from 'kysely';
-import { ADMIN_ROLES, isAdminRole, type AdminRole } from '@kezhan/contract/admin/permissions';
 import { ADMIN_USERNAME_PATTERN, MIN_ADMIN_PASSWORD_LENGTH } from '@kezhan/contract/admin/administrators';
 import type { AdminProfile } from '@kezhan/contract/admin/session';
 import type { Db } from '../../shared/db/database';
 import { hashPassword } from '../../shared/auth/passwords';
+import { findRole, type SessionRole } from './roles';
 import type { AdministratorsTable } from './tables';
 import './tables';
 
 export type AdministratorRow = Selectable<AdministratorsTable>;
 
-/** An unknown role in the table (edited by hand) grants nothing rather than failing. */
-export const roleOf = (row: Pick<AdministratorRow, 'role'>): AdminRole | null =>
-  isAdminRole(row.role) ? row.role : null;
+export const NO_SUCH_ROLE_MESSAGE = '请选择角色';
 
-export function toProfile(row: AdministratorRow): AdminProfile {
-  const role = roleOf(row) ?? 'finance';
+/** The signed-in administrator as the console sees them: its menu comes from `permissions`. */
+export function toProfile(row: AdministratorRow, role: SessionRole): AdminProfile {
   return {
     id: row.id,
     username: row.username,
     display_name: row.display_name,
-    role,
-    role_name: ADMIN_ROLES[role].name,
-    permissions: roleOf(row) ? [...ADMIN_ROLES[role].permissions] : [],
+    role: row.role,
+    role_name: role.name,
+    permissions: [...role.permissions],
   };
 }
 
 export interface NewAdministrator {
   username: string;
   password: string;
-  role: AdminRole;
+  /** The key of an existing role. */
+  role: string;
   displayName?: string;
 }
 
@@ -46,6 +45,7 @@ export async function createAdministrator(db: Db, input: NewAdministrator, now: 
     .where('username', '=', input.username)
     .executeTakeFirst();
   if (taken) throw new Error('账号已存在');
+  if (!(await findRole(db, input.role))) throw new Error(NO_SUCH_ROLE_MESSAGE);
   const row = await db
     .insertInto('administrators')
     .values({

@@ -1,10 +1,12 @@
 import type { FastifyRequest } from 'fastify';
+import type { AuditAction } from '@kezhan/contract/admin/audit-actions';
 import type { AuditLogEntry, AuditLogFilter } from '@kezhan/contract/admin/session';
 import type { Db } from '../../shared/db/database';
 import { adminSessionOf } from './guard';
 
 export interface AuditChange {
-  action: string;
+  /** A key of AUDIT_ACTION_LABELS: the console shows every action by its Chinese name. */
+  action: AuditAction;
   targetType?: string;
   targetId?: string | number;
   before?: unknown;

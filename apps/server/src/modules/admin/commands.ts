@@ -1,20 +1,24 @@
 import { randomBytes } from 'node:crypto';
-import { ADMIN_ROLE_KEYS, ADMIN_ROLES, isAdminRole } from '@kezhan/contract/admin/permissions';
+import { ADMIN_ROLE_PRESET_KEYS, ADMIN_ROLE_PRESETS } from '@kezhan/contract/admin/permissions';
 import { CommandError, type CliCommand } from '../../kernel/command';
 import { createAdministrator } from './administrators';
+import { findRole } from './roles';
 import { writeAudit } from './audit';
 import { resealTotpSecrets } from './totp';
 
-const roleList = ADMIN_ROLE_KEYS.map((role) => `${role} (${ADMIN_ROLES[role].name})`).join(', ');
+const roleList = ADMIN_ROLE_PRESET_KEYS.map((role) => `${role} (${ADMIN_ROLE_PRESETS[role].name})`).join(
+  ', ',
+);
 
 export const adminCommands: CliCommand[] = [
   {
     name: 'admin:create',
     usage: 'admin:create <username> [role]',
-    summary: `Create an operator-console administrator with a generated password; role: ${roleList}; default super`,
+    summary: `Create an operator-console administrator with a generated password; role: the key of a role (presets: ${roleList}); default super`,
     async run(services, [username, role = 'super'], out) {
       if (!username) throw new CommandError('Usage: admin:create <username> [role]');
-      if (!isAdminRole(role)) throw new CommandError(`Unknown role ${role}; one of: ${roleList}`);
+      const found = await findRole(services.db, role);
+      if (!found) throw new CommandError(`Unknown role ${role}; the presets are: ${roleList}`);
       const password = randomBytes(12).toString('base64url');
       const now = services.now();
       try {
@@ -33,7 +37,7 @@ export const adminCommands: CliCommand[] = [
           );
           return created;
         });
-        out.line(`administrator #${id} ${username} (${ADMIN_ROLES[role].name}) created`);
+        out.line(`administrator #${id} ${username} (${found.name}) created`);
         out.line(`password: ${password}`);
         out.line('Sign in at /admin; keep the password somewhere safe, it is not shown again.');
       } catch (error) {

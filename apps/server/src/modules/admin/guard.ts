@@ -2,14 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHook
 import type { Endpoint } from '@kezhan/contract/endpoint';
 import {
   ADMIN_CSRF_HEADER,
-  ADMIN_PERMISSIONS,
   ADMIN_SESSION_COOKIE,
-  roleGrants,
+  isAdminPermission,
   type AdminPermission,
 } from '@kezhan/contract/admin/permissions';
 import { AuthenticationError, BusinessError } from '../../shared/http/errors';
 import { route, type EndpointHandler, type RouteOptions } from '../../shared/http/route';
-import { roleOf } from './administrators';
 import { csrfMatches, findActiveSession, type ActiveSession } from './sessions';
 
 export const PERMISSION_DENIED_MESSAGE = '没有权限执行此操作';
@@ -61,7 +59,8 @@ export function consoleSessionKey(request: FastifyRequest): Promise<string | nul
 
 /**
  * The access check of an admin route: a live session (else 401 请登录), a role that grants the
- * permission (else 403), and on every change the session's CSRF token in `X-CSRF-Token` (else
+ * permission (else 403; the role's permissions come with the session, in the same query), and on
+ * every change the session's CSRF token in `X-CSRF-Token` (else
  * 403) — a page of another site can make the browser send the cookie only with SameSite lapses,
  * and can never read the token.
  */
@@ -69,8 +68,7 @@ export function requireAdmin(permission: AdminPermission): preHandlerAsyncHookHa
   return async function adminGuard(request: FastifyRequest, _reply: FastifyReply) {
     const session = await liveAdminSession(request);
     if (!session) throw new AuthenticationError();
-    const role = roleOf(session.administrator);
-    if (!role || !roleGrants(role, permission)) throw new BusinessError(PERMISSION_DENIED_MESSAGE, 403);
+    if (!session.role.permissions.has(permission)) throw new BusinessError(PERMISSION_DENIED_MESSAGE, 403);
     if (changesState(request) && !csrfMatches(session.csrfToken, request.headers[ADMIN_CSRF_HEADER])) {
       throw new BusinessError(CSRF_MESSAGE, 403);
     }
@@ -96,7 +94,7 @@ export function adminRoute<E extends Endpoint>(
   options: Omit<RouteOptions, 'preHandler'> = {},
 ): void {
   const permission = endpoint.permission;
-  if (endpoint.auth !== 'admin' || !permission || !Object.hasOwn(ADMIN_PERMISSIONS, permission)) {
+  if (endpoint.auth !== 'admin' || !permission || !isAdminPermission(permission)) {
     throw new Error(`${endpoint.method} ${endpoint.path} must declare auth 'admin' and a known permission`);
   }
   // A console change may touch what the site content cache holds (home blocks, the courses they

@@ -8,6 +8,7 @@ import { listAuditLogs } from './audit';
 import { clearedSessionCookie, sessionCookie } from './cookie';
 import { adminRoute, adminSessionOf } from './guard';
 import { completeTotpLogin, loginAdministrator, type AdminLogin } from './login';
+import { sessionRoleOf } from './roles';
 import { revokeSession, SESSION_LIFETIME_MS } from './sessions';
 
 /** Console sign-in and sign-out, the current session, and the audit log. */
@@ -15,10 +16,11 @@ export default async function adminSessionRoutes(app: FastifyInstance) {
   const { services } = app;
   const { db, env, now } = services;
 
-  const signedIn = (reply: FastifyReply, { administrator, session }: AdminLogin) => {
+  const signedIn = async (reply: FastifyReply, { administrator, session }: AdminLogin) => {
+    const role = await sessionRoleOf(db, administrator.role);
     reply.header('set-cookie', sessionCookie(env.appUrl, session.token, SESSION_LIFETIME_MS / 1000));
     reply.header('cache-control', 'no-store');
-    return ok({ administrator: toProfile(administrator), csrf_token: session.csrfToken });
+    return ok({ administrator: toProfile(administrator, role), csrf_token: session.csrfToken });
   };
 
   route(app, adminSessionApi.login, async (request, reply) => {
@@ -39,7 +41,10 @@ export default async function adminSessionRoutes(app: FastifyInstance) {
   adminRoute(app, adminSessionApi.session, async (request, reply) => {
     const session = adminSessionOf(request);
     reply.header('cache-control', 'no-store');
-    return ok({ administrator: toProfile(session.administrator), csrf_token: session.csrfToken });
+    return ok({
+      administrator: toProfile(session.administrator, session.role),
+      csrf_token: session.csrfToken,
+    });
   });
 
   adminRoute(app, adminSessionApi.logout, async (request, reply) => {

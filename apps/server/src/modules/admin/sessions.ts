@@ -3,6 +3,7 @@ import type { AdminSessionEntry } from '@kezhan/contract/admin/security';
 import type { Db } from '../../shared/db/database';
 import { isoTimestamp } from '../../shared/time';
 import type { AdministratorRow } from './administrators';
+import { storedPermissions, type SessionRole } from './roles';
 
 /** A session ends 12 hours after login, or after 2 hours without a request. */
 export const SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
@@ -47,20 +48,26 @@ export interface ActiveSession {
   id: string;
   csrfToken: string;
   administrator: AdministratorRow;
+  role: SessionRole;
 }
 
 /**
  * The live session behind a cookie token: not revoked, not expired, not idle too long, and its
- * administrator not disabled. Read from the database on every request, so a revocation is seen by
- * every node at once.
+ * administrator not disabled — with what the administrator's role grants, joined in the same
+ * query. Read from the database on every request (one round trip, as before roles were data), so
+ * a revocation, a new role or a role's new permissions are seen by every node at once, with no
+ * cache to invalidate.
  */
 export async function findActiveSession(db: Db, token: string, now: Date): Promise<ActiveSession | null> {
   const id = sessionId(token);
   const row = await db
     .selectFrom('admin_sessions as s')
     .innerJoin('administrators as a', 'a.id', 's.administrator_id')
+    .leftJoin('admin_roles as r', 'r.key', 'a.role')
     .selectAll('a')
     .select([
+      'r.name as role_name',
+      'r.permissions as role_permissions',
       's.csrf_token as session_csrf_token',
       's.expires_at as session_expires_at',
       's.last_seen_at as session_last_seen_at',
@@ -80,9 +87,15 @@ export async function findActiveSession(db: Db, token: string, now: Date): Promi
     session_expires_at: _expires,
     session_last_seen_at: _seen,
     session_revoked_at: _revoked,
+    role_name: roleName,
+    role_permissions: rolePermissions,
     ...administrator
   } = row;
-  return { id, csrfToken, administrator };
+  const role: SessionRole = {
+    name: roleName ?? '',
+    permissions: new Set(storedPermissions({ permissions: rolePermissions })),
+  };
+  return { id, csrfToken, administrator, role };
 }
 
 export async function revokeSession(db: Db, id: string, now: Date): Promise<void> {

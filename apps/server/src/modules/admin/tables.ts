@@ -7,7 +7,7 @@ type Text = ColumnType<string, string | undefined, string>;
 /** jsonb: written as JSON text, read back parsed. */
 type Json = ColumnType<unknown, string | null | undefined, string | null>;
 
-/** Migration 0090: operator-console accounts. `role` is a key of ADMIN_ROLES. */
+/** Migration 0090: operator-console accounts. `role` is the key of an `admin_roles` row (0240). */
 export interface AdministratorsTable {
   id: Generated<number>;
   username: string;
@@ -51,8 +51,21 @@ export interface AdminAuditLogsTable {
   created_at: Timestamp;
 }
 
+/** Migration 0240: console roles, four presets and those a 超级管理员 creates. */
+export interface AdminRolesTable {
+  key: string;
+  name: string;
+  description: Text;
+  /** A JSON array of permission keys. */
+  permissions: Json;
+  is_preset: Counter;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 declare module '../../shared/db/schema' {
   interface Database {
+    admin_roles: AdminRolesTable;
     administrators: AdministratorsTable;
     admin_sessions: AdminSessionsTable;
     admin_audit_logs: AdminAuditLogsTable;

@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { adminBroadcastsApi, adminMemberAccountsApi, adminMembersApi } from '@kezhan/contract/admin/members';
 import { hashPassword } from '../../shared/auth/passwords';
 import { BusinessError } from '../../shared/http/errors';
 import { NO_DATA, ok } from '../../shared/http/envelope';
+import type { SmsNoticeKind, SmsSender } from '../../providers/sms/sms-sender';
 import { createBroadcast, listBroadcasts } from '../messages/broadcasts';
 import { notifyMember } from '../messages/notify';
 import { actorOf, audit } from '../admin/audit';
@@ -13,6 +14,7 @@ import {
   changeMemberMobile,
   memberDetail,
   memberExists,
+  resetMemberPassword,
   searchMembers,
   setMemberLock,
 } from './member-admin';
@@ -29,9 +31,34 @@ import {
   setMemberTags,
 } from './member-records';
 
+/**
+ * The SMS notice of a committed change. Best effort: the site message is already written and the
+ * change stands, so a gateway failure is logged, not answered as a failure of the change.
+ */
+async function textNotice(
+  sms: SmsSender,
+  log: FastifyBaseLogger,
+  mobile: string | null,
+  kind: SmsNoticeKind,
+) {
+  if (!mobile) return;
+  try {
+    await sms.notify({ mobile, kind });
+  } catch (error) {
+    log.warn({ err: error, kind }, 'account notice SMS not sent');
+  }
+}
+
+/** `member.grant_course`, `member.revoke_vip`, …: written out so every audit action is a literal. */
+const GOODS_ACTIONS = {
+  grant: { course: 'member.grant_course', vip: 'member.grant_vip' },
+  revoke: { course: 'member.revoke_course', vip: 'member.revoke_vip' },
+} as const;
+
 /** Members and messages of the console; every change is audited in its transaction. */
 export default async function adminMemberRoutes(app: FastifyInstance) {
-  const { db, now, settings, storage } = app.services;
+  const { db, now, settings, storage, sms } = app.services;
+  const notice = () => ({ sms: sms.sendsNotices });
 
   adminRoute(app, adminMembersApi.list, async (request) => ok(await searchMembers(db, request.query, now())));
 
@@ -69,7 +96,7 @@ export default async function adminMemberRoutes(app: FastifyInstance) {
       await db.transaction().execute(async (trx) => {
         const change = await changeMemberGoods(trx, id, request.body, direction, now());
         await audit(trx, request, {
-          action: `member.${direction}_${request.body.kind}`,
+          action: GOODS_ACTIONS[direction][request.body.kind],
           targetType: 'member',
           targetId: id,
           ...change,
@@ -81,10 +108,40 @@ export default async function adminMemberRoutes(app: FastifyInstance) {
 
   adminRoute(app, adminMembersApi.changeMobile, async (request) => {
     const { id } = request.params;
-    await db.transaction().execute(async (trx) => {
-      const change = await changeMemberMobile(trx, id, request.body.mobile, now());
-      await audit(trx, request, { action: 'member.mobile', targetType: 'member', targetId: id, ...change });
+    const smsTo = await db.transaction().execute(async (trx) => {
+      const change = await changeMemberMobile(trx, id, request.body, notice(), now());
+      await audit(trx, request, {
+        action: 'member.mobile',
+        targetType: 'member',
+        targetId: id,
+        ...change.audit,
+      });
+      return change.smsTo;
     });
+    await textNotice(sms, request.log, smsTo, 'mobile_changed');
+    return ok(NO_DATA);
+  });
+
+  adminRoute(app, adminMembersApi.resetPassword, async (request) => {
+    const { id } = request.params;
+    const passwordHash = await hashPassword(request.body.password);
+    const smsTo = await db.transaction().execute(async (trx) => {
+      const change = await resetMemberPassword(
+        trx,
+        id,
+        { passwordHash, reason: request.body.reason },
+        notice(),
+        now(),
+      );
+      await audit(trx, request, {
+        action: 'member.password_reset',
+        targetType: 'member',
+        targetId: id,
+        ...change.audit,
+      });
+      return change.smsTo;
+    });
+    await textNotice(sms, request.log, smsTo, 'password_reset');
     return ok(NO_DATA);
   });
 

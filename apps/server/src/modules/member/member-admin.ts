@@ -340,17 +340,41 @@ export async function changeMemberGoods(
   return { before: vipState(member), after: { ...vipState(after), days, reason } };
 }
 
+/** The middle of a mobile hidden, as the member's notices and the audit log show it. */
+const maskedMobile = (mobile: string) => `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
+
 /** What a member is told when an operator changes their login mobile (the new number masked). */
-const mobileChangedByOperatorMessage = (mobile: string) =>
-  `您的登录手机号已由客服更改为 ${mobile.slice(0, 3)}****${mobile.slice(-4)}，所有设备已退出登录；如非本人申请，请立即联系客服`;
+export const mobileChangedByOperatorMessage = (mobile: string) =>
+  `您的登录手机号已由客服更改为 ${maskedMobile(mobile)}，所有设备已退出登录；如非本人申请，请立即联系客服`;
+
+/** What a member is told when an operator sets their password. */
+export const PASSWORD_RESET_BY_OPERATOR_MESSAGE =
+  '您的登录密码已由客服重置，所有设备已退出登录；如非本人申请，请立即联系客服';
+
+/**
+ * How a member hears of an operator's change to their login: always a site message (written in
+ * the change's transaction); also an SMS to the mobile that had the account when the SMS
+ * provider can send notices — sent once the change is committed (`smsTo`), never inside it.
+ */
+interface CredentialsNotice {
+  /** The SMS provider sends account notices (a template is configured). */
+  sms: boolean;
+}
 
 /**
  * Changes a member's mobile; another member's mobile is refused (also when two requests race).
  * The mobile is how a member logs in (SMS codes go to it), so whoever held the old one is signed
- * out on every device at once and the member is told in their inbox: an operator cannot quietly
- * take an account over.
+ * out on every device at once and the member is told in their inbox and, when SMS notices are
+ * configured, by SMS to the old mobile: an operator cannot quietly take an account over.
  */
-export async function changeMemberMobile(trx: Db, id: number, mobile: string, now: Date) {
+export async function changeMemberMobile(
+  trx: Db,
+  id: number,
+  change: { mobile: string; reason: string },
+  notice: CredentialsNotice,
+  now: Date,
+) {
+  const { mobile, reason } = change;
   const member = await lockedMember(trx, id);
   if (member.mobile === mobile) throw new BusinessError(MOBILE_UNCHANGED);
   const owner = await trx
@@ -365,9 +389,51 @@ export async function changeMemberMobile(trx: Db, id: number, mobile: string, no
   );
   const signedOut = await signOutEverywhere(trx, id, now);
   await notifyMember(trx, id, mobileChangedByOperatorMessage(mobile));
+  const smsTo = notice.sms && isBoundMobile(member.mobile) ? member.mobile : null;
   return {
-    before: { mobile: member.mobile },
-    after: { mobile, sessions_signed_out: signedOut },
+    smsTo,
+    audit: {
+      before: { mobile: member.mobile },
+      after: {
+        mobile,
+        reason,
+        sessions_signed_out: signedOut,
+        sms_notice_to: smsTo ? maskedMobile(smsTo) : null,
+      },
+    },
+  };
+}
+
+/**
+ * Sets a member's password from the console: every session of the member is signed out, the
+ * member is told (site message; SMS to their mobile when SMS notices are configured), and the
+ * reason goes to the audit log. The password itself is never recorded.
+ */
+export async function resetMemberPassword(
+  trx: Db,
+  id: number,
+  change: { passwordHash: string; reason: string },
+  notice: CredentialsNotice,
+  now: Date,
+) {
+  const member = await lockedMember(trx, id);
+  await trx
+    .updateTable('users')
+    .set({ password: change.passwordHash, is_password_set: 1, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+  const signedOut = await signOutEverywhere(trx, id, now);
+  await notifyMember(trx, id, PASSWORD_RESET_BY_OPERATOR_MESSAGE);
+  const smsTo = notice.sms && isBoundMobile(member.mobile) ? member.mobile : null;
+  return {
+    smsTo,
+    audit: {
+      after: {
+        reason: change.reason,
+        sessions_signed_out: signedOut,
+        sms_notice_to: smsTo ? maskedMobile(smsTo) : null,
+      },
+    },
   };
 }
 

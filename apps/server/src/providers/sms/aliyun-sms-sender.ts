@@ -1,6 +1,12 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { SmsEnv } from '../../config/env';
-import { SmsDeliveryError, type SmsMessage, type SmsSender } from './sms-sender';
+import {
+  SMS_NOTICE_CHANGES,
+  SmsDeliveryError,
+  type SmsMessage,
+  type SmsNotice,
+  type SmsSender,
+} from './sms-sender';
 
 /** RFC 3986 encoding as Aliyun's RPC signature requires (`*` → %2A, `~` kept, space → %20). */
 export function percentEncode(value: string): string {
@@ -33,9 +39,24 @@ export class AliyunSmsSender implements SmsSender {
     private readonly fetchImpl: typeof fetch = fetch,
   ) {}
 
+  /** Account notices need their own approved template (`ALIYUN_SMS_TEMPLATE_ACCOUNT_NOTICE`). */
+  get sendsNotices(): boolean {
+    return Boolean(this.config.templates.account_notice);
+  }
+
   async send({ mobile, scene, code }: SmsMessage): Promise<void> {
     const templateCode = this.config.templates[scene];
     if (!templateCode) throw new SmsDeliveryError(`No Aliyun template configured for scene ${scene}`);
+    await this.sendSms(mobile, templateCode, { code });
+  }
+
+  async notify({ mobile, kind }: SmsNotice): Promise<void> {
+    const templateCode = this.config.templates.account_notice;
+    if (!templateCode) throw new SmsDeliveryError('No Aliyun template configured for account notices');
+    await this.sendSms(mobile, templateCode, { change: SMS_NOTICE_CHANGES[kind] });
+  }
+
+  private async sendSms(mobile: string, templateCode: string, templateParam: Record<string, string>) {
     const params: Record<string, string> = {
       AccessKeyId: this.config.accessKeyId,
       Action: 'SendSms',
@@ -47,7 +68,7 @@ export class AliyunSmsSender implements SmsSender {
       SignatureNonce: randomUUID(),
       SignatureVersion: '1.0',
       TemplateCode: templateCode,
-      TemplateParam: JSON.stringify({ code }),
+      TemplateParam: JSON.stringify(templateParam),
       Timestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
       Version: '2017-05-25',
     };
