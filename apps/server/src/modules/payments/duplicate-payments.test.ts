@@ -30,7 +30,7 @@ describe('never charged twice for the same goods', () => {
   let alipay: FakeAlipay;
   let t: TestApp;
   let finance: AdminClient;
-  let support: AdminClient;
+  let granter: AdminClient;
   let mobileSeq = 0;
 
   beforeAll(async () => {
@@ -45,7 +45,8 @@ describe('never charged twice for the same goods', () => {
     });
     await enablePayments(t, 'alipay', 'sandbox', 'handPay');
     finance = await signedInAdmin(t, 'finance');
-    support = await signedInAdmin(t, 'support');
+    // Granting goods is a sensitive permission (member.grant): 超级管理员 holds it among the presets.
+    granter = await signedInAdmin(t, 'super', 'granter');
   });
   afterAll(async () => {
     await t.close();
@@ -201,7 +202,7 @@ describe('never charged twice for the same goods', () => {
       const buyer = await newMember();
       const courseId = await createCourse(t, { title: '赠送课程', charge: 59 });
       const order = await orderCourse(t, buyer.token, courseId);
-      const granted = await support.request({
+      const granted = await granter.request({
         method: 'POST',
         url: `/api/admin/members/${buyer.id}/grants`,
         payload: { kind: 'course', course_id: courseId, reason: '补偿' },
@@ -219,7 +220,7 @@ describe('never charged twice for the same goods', () => {
       const giftTwin = await orderRole(t, buyer.token, month);
       const paid = await orderRole(t, buyer.token, month);
       // A gift first: the member's open orders stay payable.
-      const gift = await support.request({
+      const gift = await granter.request({
         method: 'POST',
         url: `/api/admin/members/${buyer.id}/grants`,
         payload: { kind: 'vip', role_id: month, days: 7, reason: '活动赠送' },
