@@ -9,6 +9,7 @@ import { PERMISSION_DENIED_MESSAGE } from '../admin/guard';
 describe('operator console: creating, deleting, tagging members', () => {
   let t: TestApp;
   let support: AdminClient;
+  let owner: AdminClient;
   let editor: AdminClient;
   let finance: AdminClient;
   const denied = { code: 403, message: PERMISSION_DENIED_MESSAGE };
@@ -16,6 +17,7 @@ describe('operator console: creating, deleting, tagging members', () => {
   beforeAll(async () => {
     t = await createTestApp();
     support = await signedInAdmin(t, 'support', 'helpdesk');
+    owner = await signedInAdmin(t, 'super', 'owner');
     editor = await signedInAdmin(t, 'content', 'editor');
     finance = await signedInAdmin(t, 'finance', 'cashier');
   });
@@ -93,7 +95,15 @@ describe('operator console: creating, deleting, tagging members', () => {
   it('creates a member with a nickname, a password and courses and VIP days given, audited', async () => {
     const courseId = await createCourse(t, { title: '剪辑入门' });
     const roleId = await createRole(t, { name: '年度会员' });
-    const created = await create(support, {
+    // Giving goods is member.grant: 客服 may create members, but not with courses or VIP days.
+    for (const goods of [{ course_ids: [courseId] }, { role_id: roleId, vip_days: 30 }]) {
+      expect(await create(support, { mobile: '13700000002', ...goods })).toMatchObject({
+        code: 403,
+        message: '没有赠送课程或会员的权限，请去掉课程和会员后再创建',
+      });
+    }
+    expect(await auditRows(t, 'member.create')).toEqual([]);
+    const created = await create(owner, {
       mobile: '+86 137-0000-0002',
       nick_name: '小明',
       password: 'secret-12',
@@ -121,7 +131,7 @@ describe('operator console: creating, deleting, tagging members', () => {
     });
     expect(login.code).toBe(0);
     const [entry] = await auditRows(t, 'member.create');
-    expect(entry).toMatchObject({ administrator_name: 'helpdesk', target_id: String(id) });
+    expect(entry).toMatchObject({ administrator_name: 'owner', target_id: String(id) });
     expect(JSON.stringify(entry.after)).not.toContain('secret-12');
   });
 
@@ -159,7 +169,7 @@ describe('operator console: creating, deleting, tagging members', () => {
       code: 1,
       message: '昵称不能超过24个字符',
     });
-    expect(await create(support, { mobile: '13700000003', course_ids: [999999] })).toMatchObject({
+    expect(await create(owner, { mobile: '13700000003', course_ids: [999999] })).toMatchObject({
       code: 1,
       message: '课程不存在：999999',
     });
@@ -167,7 +177,7 @@ describe('operator console: creating, deleting, tagging members', () => {
       code: 1,
       message: '赠送会员天数时请选择会员计划',
     });
-    expect(await create(support, { mobile: '13700000003', role_id: 999999, vip_days: 3 })).toMatchObject({
+    expect(await create(owner, { mobile: '13700000003', role_id: 999999, vip_days: 3 })).toMatchObject({
       code: 1,
       message: '会员计划不存在：999999',
     });

@@ -19,6 +19,7 @@ describe('operator console: importing members from .xlsx and .csv', () => {
   let t: TestApp;
   let support: AdminClient;
   let editor: AdminClient;
+  let owner: AdminClient;
   let courseId: number;
   let roleId: number;
 
@@ -26,6 +27,7 @@ describe('operator console: importing members from .xlsx and .csv', () => {
     t = await createTestApp();
     support = await signedInAdmin(t, 'support', 'helpdesk');
     editor = await signedInAdmin(t, 'content', 'editor');
+    owner = await signedInAdmin(t, 'super', 'owner');
     await t.loginBySms('13600000003');
     courseId = await createCourse(t, { title: 'Excel 入门' });
     roleId = await createRole(t, { name: '月度会员' });
@@ -41,8 +43,9 @@ describe('operator console: importing members from .xlsx and .csv', () => {
       headers,
     });
   };
-  const commit = (id: number) =>
-    support.request<AdminMemberImport>({ method: 'POST', url: `/api/admin/member-imports/${id}/commit` });
+  // Files here give courses and VIP days, which needs member.grant: 客服 uploads, 超级管理员 commits.
+  const commit = (id: number, client = owner) =>
+    client.request<AdminMemberImport>({ method: 'POST', url: `/api/admin/member-imports/${id}/commit` });
   const runJob = (limits = {}) =>
     runMemberImports(t.services.db, t.services.settings, t.services.now, limits);
 
@@ -274,6 +277,62 @@ describe('operator console: importing members from .xlsx and .csv', () => {
       message: '一次最多导入 10000 行，该文件有 10001 行，请拆分后分批导入',
     });
   }, 120_000);
+
+  it('refuses to commit rows that give courses or VIP days for a role without member.grant', async () => {
+    const file = await xlsx([
+      HEADER,
+      ['13600000201', '', '', String(courseId), '', ''],
+      ['13600000202', '', '', '', '', ''],
+    ]);
+    const preview = await upload(support, '赠课名单.xlsx', file);
+    expect(preview.data).toMatchObject({ valid: 2, invalid: 0 });
+    expect(await commit(preview.data.id, support)).toMatchObject({
+      code: 403,
+      message: '没有赠送课程或会员的权限：文件中有 1 行含课程或会员，请去掉后重新上传',
+    });
+    const stillPreviewed = await t.services.db
+      .selectFrom('member_imports')
+      .select('state')
+      .where('id', '=', preview.data.id)
+      .executeTakeFirstOrThrow();
+    expect(stillPreviewed.state).toBe('previewed');
+
+    // Without goods 客服 may commit.
+    const plain = await upload(
+      support,
+      '名单.xlsx',
+      await xlsx([HEADER, ['13600000203', '', '', '', '', '']]),
+    );
+    expect((await commit(plain.data.id, support)).data.state).toBe('queued');
+  });
+
+  it('drops a preview nobody commits after a day, with the passwords in its rows', async () => {
+    const preview = await upload(
+      support,
+      '未提交.xlsx',
+      await xlsx([HEADER, ['13600000301', '', 'secret-12', '', '', '']]),
+    );
+    expect(preview.data.state).toBe('previewed');
+    const rowsOf = () =>
+      t.services.db
+        .selectFrom('member_import_rows')
+        .select('password')
+        .where('import_id', '=', preview.data.id)
+        .execute();
+    expect(await rowsOf()).toEqual([{ password: 'secret-12' }]);
+    const later = (hours: number) => () => new Date(Date.now() + hours * 3_600_000);
+    await runMemberImports(t.services.db, t.services.settings, later(23));
+    expect(await rowsOf()).toHaveLength(1);
+    await runMemberImports(t.services.db, t.services.settings, later(25));
+    expect(await rowsOf()).toEqual([]);
+    expect(
+      await t.services.db
+        .selectFrom('member_imports')
+        .select('id')
+        .where('id', '=', preview.data.id)
+        .execute(),
+    ).toEqual([]);
+  });
 });
 
 /** GBK bytes of the few Chinese characters the CSV test uses (TextEncoder writes only UTF-8). */

@@ -3,12 +3,13 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { adminBroadcastsApi, adminMemberAccountsApi, adminMembersApi } from '@kezhan/contract/admin/members';
 import { hashPassword } from '../../shared/auth/passwords';
 import { BusinessError } from '../../shared/http/errors';
+import { GRANT_ON_CREATE_DENIED } from './member-create';
 import { NO_DATA, ok } from '../../shared/http/envelope';
 import type { SmsNoticeKind, SmsSender } from '../../providers/sms/sms-sender';
 import { createBroadcast, listBroadcasts } from '../messages/broadcasts';
 import { notifyMember } from '../messages/notify';
 import { actorOf, audit } from '../admin/audit';
-import { adminRoute } from '../admin/guard';
+import { adminMay, adminRoute } from '../admin/guard';
 import {
   changeMemberGoods,
   changeMemberMobile,
@@ -169,6 +170,9 @@ export default async function adminMemberRoutes(app: FastifyInstance) {
       roleId: body.role_id,
       vipDays: body.vip_days,
     };
+    if ((member.courseIds.length > 0 || member.roleId) && !adminMay(request, 'member.grant')) {
+      throw new BusinessError(GRANT_ON_CREATE_DENIED, 403);
+    }
     await checkGoods(db, member);
     if (body.password) member.passwordHash = await hashPassword(body.password);
     // Read before the transaction: with PGlite's one connection a read outside it would wait forever.

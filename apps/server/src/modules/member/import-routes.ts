@@ -9,10 +9,11 @@ import {
 import { ok } from '../../shared/http/envelope';
 import { BusinessError } from '../../shared/http/errors';
 import { actorOf, audit } from '../admin/audit';
-import { adminRoute } from '../admin/guard';
+import { adminMay, adminRoute } from '../admin/guard';
 import { IMPORT_FILE_MESSAGES, importFileKind, readImportFile } from './import-file';
 import { IMPORT_TEMPLATE_HEADER } from './import-rows';
-import { commitImport, importDetail, previewImport } from './member-import';
+import { importGrantDenied } from './member-create';
+import { commitImport, importDetail, previewImport, rowsGivingGoods } from './member-import';
 
 /** Room for the multipart boundaries and headers around the file itself. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -83,6 +84,10 @@ export default async function adminMemberImportRoutes(app: FastifyInstance) {
 
   adminRoute(app, adminMemberImportsApi.commit, async (request) => {
     const { id } = request.params;
+    if (!adminMay(request, 'member.grant')) {
+      const giving = await rowsGivingGoods(db, id);
+      if (giving > 0) throw new BusinessError(importGrantDenied(giving), 403);
+    }
     await db.transaction().execute(async (trx) => {
       const committed = await commitImport(trx, id, now());
       await audit(trx, request, {

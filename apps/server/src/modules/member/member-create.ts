@@ -6,6 +6,11 @@ import { notifyMember } from '../messages/notify';
 import { deliverGoods } from '../orders/delivery';
 import '../courses/tables';
 
+/** Giving courses or VIP days is its own, sensitive permission (member.grant), also at creation. */
+export const GRANT_ON_CREATE_DENIED = '没有赠送课程或会员的权限，请去掉课程和会员后再创建';
+export const importGrantDenied = (rows: number) =>
+  `没有赠送课程或会员的权限：文件中有 ${rows} 行含课程或会员，请去掉后重新上传`;
+
 export const MOBILE_ALREADY_MEMBER = '该手机号已是学员';
 export const NICKNAME_TAKEN_BY_OTHER = '该昵称已被其他学员使用';
 export const VIP_DAYS_WITHOUT_PLAN = '赠送会员天数时请选择会员计划';

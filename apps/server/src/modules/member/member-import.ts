@@ -97,6 +97,33 @@ export async function importDetail(db: Db, id: number): Promise<AdminMemberImpor
  * The operator's go: a previewed import is queued for the member-imports job, once (a second
  * commit, from another tab or node, is refused because the state is checked in the update).
  */
+/** The accepted rows of an import that give courses or VIP days (which need member.grant). */
+export async function rowsGivingGoods(db: Db, id: number): Promise<number> {
+  const { count } = await db
+    .selectFrom('member_import_rows')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('import_id', '=', id)
+    .where('error', '=', '')
+    .where((eb) => eb.or([eb('role_id', 'is not', null), sql<boolean>`cardinality(course_ids) > 0`]))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/**
+ * A preview nobody commits is dropped after a day: its rows hold the passwords typed into the
+ * file, which must not stay in the database for an import that never happens.
+ */
+export const STALE_PREVIEW_HOURS = 24;
+
+export async function dropStalePreviews(db: Db, now: Date): Promise<number> {
+  const dropped = await db
+    .deleteFrom('member_imports')
+    .where('state', '=', 'previewed')
+    .where('created_at', '<', new Date(now.getTime() - STALE_PREVIEW_HOURS * 3_600_000))
+    .executeTakeFirst();
+  return Number(dropped.numDeletedRows);
+}
+
 export async function commitImport(trx: Db, id: number, now: Date) {
   const queued = await trx
     .updateTable('member_imports')
@@ -235,6 +262,7 @@ export async function runMemberImports(
   const { budgetMs = 50_000, maxBatches = Number.POSITIVE_INFINITY } = limits;
   const started = Date.now();
   let batches = 0;
+  await dropStalePreviews(db, now());
   const snapshot = await settings.snapshot();
   while (batches < maxBatches && Date.now() - started < budgetMs) {
     if (!(await importNextBatch(db, snapshot, now()))) break;
