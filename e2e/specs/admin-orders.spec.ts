@@ -1,15 +1,14 @@
-import type { Page } from '@playwright/test';
 import { axeViolations } from '../support/a11y';
 import { expect, registerMember, test } from '../support/fixtures';
 import { uniqueMobile, type KezhanServer } from '../support/server';
 import { openConsoleContext, signInToConsole } from '../support/console';
+import { buyWithSandbox } from '../support/orders';
 
 /**
  * A member buys a course with 模拟支付 in the h5; the administrator finds the order in the
  * console, refunds it in full, and the member can no longer play the paid lesson.
  * Demo catalogue: course 12 机器学习入门 ￥299, video 39 not free.
  */
-const COURSE = 12;
 const PAID_VIDEO = 39;
 
 async function playinfo(kezhan: KezhanServer, token: string) {
@@ -17,20 +16,6 @@ async function playinfo(kezhan: KezhanServer, token: string) {
     headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
   });
   return (await res.json()) as { code: number; message: string };
-}
-
-async function buyWithSandbox(page: Page) {
-  await page.goto(
-    `/order?goods_type=vod&goods_id=${COURSE}&goods_name=%E6%9C%BA%E5%99%A8&goods_label=%E5%BD%95%E6%92%AD%E8%AF%BE%E7%A8%8B&goods_charge=299`,
-  );
-  await expect(page.getByRole('heading', { name: '收银台' })).toBeVisible();
-  await page.getByRole('radio', { name: '模拟支付' }).click();
-  await page.getByRole('checkbox', { name: /《付费内容购买协议》/ }).check();
-  await page.getByRole('button', { name: '提交订单' }).click();
-  await page.waitForURL(/\/payment\/sandbox\//);
-  await page.getByRole('button', { name: '支付成功' }).click();
-  await page.waitForURL(/\/order\/success\?order_id=/);
-  await expect(page.getByRole('heading', { name: '支付成功' })).toBeVisible();
 }
 
 test.describe('console orders', () => {

@@ -347,8 +347,13 @@ describe('console refunds page (/api/admin/refunds…)', () => {
     it('two re-sends at once refund once', async () => {
       const { orderNo, refund: stuck } = await stuckAlipayRefund(5);
       const answers = await Promise.all([resend(stuck.id), resend(stuck.id), resend(stuck.id)]);
-      for (const answer of answers) expect(answer.code).toBe(0);
-      expect(answers.some((answer) => answer.data.status === 'succeeded')).toBe(true);
+      // A re-send that checks after another has finished is told so; whichever way they overlap
+      // (one database connection or a pool), each is answered and the gateway refunds once.
+      for (const answer of answers) {
+        if (answer.code !== 0)
+          expect(answer).toMatchObject({ code: 1, message: '该退款已成功，无需重新发送' });
+      }
+      expect(answers.some((answer) => answer.code === 0 && answer.data.status === 'succeeded')).toBe(true);
       const madeForOrder = [...alipay.refunds.values()].filter((made) => made.outTradeNo === orderNo);
       expect(madeForOrder.map((made) => made.outRequestNo)).toEqual([stuck.out_refund_no]);
       expect(await orderRow(t, orderNo)).toMatchObject({ status: 9, refunded_amount: 500 });
