@@ -122,7 +122,11 @@ export async function showAgreementModal(
     content: createElement('span', null, '我们更新了', ...links, '，请阅读并同意后继续使用。'),
     confirmText: GATE_TEXT.agreementConfirm,
   });
-  if (!confirmed) return;
+  if (confirmed) await recordAgreement();
+}
+
+/** Records the member's agreement to the published versions and refreshes the member. */
+async function recordAgreement(): Promise<void> {
   await agreeAgreements();
   const user = (await getMemberDetail({ quiet: true })).data;
   useAppStore.getState().loginAction(user);
@@ -138,7 +142,15 @@ export function runLoginGate(
   navigate: NavigateFunction,
   config: SiteConfig,
   user: MemberDetail,
-  options: { skipBind?: boolean; skipFace?: boolean } = {},
+  options: {
+    skipBind?: boolean;
+    skipFace?: boolean;
+    /**
+     * The member has just ticked 同意 beside the agreements on the login page: their agreement is
+     * recorded rather than asked for a second time.
+     */
+    agreedOnThisPage?: boolean;
+  } = {},
 ): GateResult {
   if (!options.skipBind && needsMobileBind(config, user)) {
     void showBindMobileModal(navigate);
@@ -151,6 +163,8 @@ export function runLoginGate(
   clearFaceVerify();
   // Asked on top of whatever page comes next: it does not hold up the login's own navigation.
   const titles = agreementsToAccept(user);
-  if (titles.length > 0) void showAgreementModal(navigate, config, titles);
+  if (titles.length > 0) {
+    void (options.agreedOnThisPage ? recordAgreement() : showAgreementModal(navigate, config, titles));
+  }
   return 'done';
 }

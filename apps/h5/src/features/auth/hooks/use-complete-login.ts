@@ -52,7 +52,8 @@ export function useCompleteLogin() {
         return;
       }
       store.loginAction(user);
-      if (runLoginGate(navigate, config, user) === 'done') {
+      // Both login pages need 同意 ticked beside the agreements before they log in.
+      if (runLoginGate(navigate, config, user, { agreedOnThisPage: true }) === 'done') {
         window.setTimeout(finish, LOGIN_REDIRECT_DELAY_MS);
       }
     },
