@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../shared/db/database';
 import { BusinessError } from '../../shared/http/errors';
 import type { LinksTable, NavsTable, SlidersTable } from './tables';
+import { navRowsOf } from './navigation-service';
 
 /**
  * The console's writes of the PC site's navigation, friend links and sliders. Each takes the
@@ -37,13 +38,7 @@ const navItem = (row: NavRow) => ({
 });
 
 export async function adminNavs(db: Db, platform: string): Promise<AdminNav[]> {
-  const rows = await db
-    .selectFrom('navs')
-    .selectAll()
-    .where('platform', '=', platform)
-    .orderBy('sort')
-    .orderBy('id')
-    .execute();
+  const rows = await navRowsOf(db, platform);
   return rows
     .filter((row) => row.parent_id === 0)
     .map((row) => ({

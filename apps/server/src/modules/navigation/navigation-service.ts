@@ -4,15 +4,13 @@ import { isoTimestamp } from '../../shared/time';
 
 const iso = (date: Date) => isoTimestamp(date)!;
 
+/** Every navigation row of a platform, by sort (the public list and the console read the same). */
+export const navRowsOf = (db: Db, platform: string) =>
+  db.selectFrom('navs').selectAll().where('platform', '=', platform).orderBy('sort').orderBy('id').execute();
+
 /** Top-level items by sort, each with its children by sort. */
 export async function listNavs(db: Db, platform: string): Promise<Nav[]> {
-  const rows = await db
-    .selectFrom('navs')
-    .selectAll()
-    .where('platform', '=', platform)
-    .orderBy('sort')
-    .orderBy('id')
-    .execute();
+  const rows = await navRowsOf(db, platform);
   const shaped = rows.map((row) => ({
     ...row,
     created_at: iso(row.created_at),
